@@ -1,0 +1,244 @@
+"""Named facts from executed code, and the roles that state them in prose.
+
+A gallery script records the values its page talks about in a module-level dict named
+``facts`` (a plain dict, so the downloaded script runs anywhere)::
+
+    facts = {}
+    ...
+    facts["leaf_grad"] = x.grad[0, 0].item()
+
+The keys are published as ``<example>.<key>``, where ``<example>`` is the script's name
+without ``plot_`` (``plot_autograd_basics.py`` -> ``autograd_basics.leaf_grad``).
+Snippets (see ``snippets.py``) publish ``snippets.<name>.output`` and ``.error``.
+
+Pages state facts in one short line, in either language:
+
+* ``{fact}`autograd_basics.leaf_grad``` inserts the executed value
+  (``{fact}`autograd_basics.leaf_grad:.2f``` formats it);
+* ``{claim}`4.5 <autograd_basics.leaf_grad>``` shows the author's text and fails the
+  build, naming page, claim, expected and actual, when the executed value differs.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import re
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+logger = logging.getLogger(__name__)
+
+FACTS_SUFFIX = ".facts.json"
+_CLAIM_SYNTAX = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[^<>]+)>$", re.DOTALL)
+
+
+# -- Recording (runs inside sphinx-gallery) -----------------------------------------------
+
+
+def example_name(script: str | Path) -> str:
+    """``gallery/autograd/plot_autograd_basics.py`` -> ``autograd_basics``."""
+    stem = Path(script).stem
+    return stem.removeprefix("plot_")
+
+
+def to_plain(value: Any, where: str) -> Any:
+    """Turn a recorded value into JSON: numbers, strings, bools, None and lists of them."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [to_plain(item, where) for item in value]
+    if hasattr(value, "tolist"):  # torch tensors and numpy arrays or scalars
+        return to_plain(value.tolist(), where)
+    raise TypeError(
+        f"{where} is a {type(value).__name__}; record a number, string, bool or list "
+        "(for example `type(obj).__name__`, `str(dtype)` or `tensor.tolist()`)"
+    )
+
+
+def record_facts(block, block_vars: dict[str, Any], gallery_conf: dict[str, Any]) -> str:
+    """sphinx-gallery image scraper that stores the example's ``facts`` dict after each block.
+
+    Scrapers are the one hook sphinx-gallery calls with the example's namespace. The file
+    sits beside the generated example, so it lives and dies with the example's outputs
+    (it is reused exactly when sphinx-gallery reuses them).
+    """
+    recorded = block_vars["example_globals"].get("facts")
+    if isinstance(recorded, dict):
+        name = example_name(block_vars["src_file"])
+        plain = {key: to_plain(value, f"facts[{key!r}] in {name}") for key, value in recorded.items()}
+        target = Path(block_vars["target_file"]).with_suffix(FACTS_SUFFIX)
+        target.write_text(json.dumps(plain, indent=1, sort_keys=True), encoding="utf-8")
+    return ""
+
+
+def seed_everything(gallery_conf: dict[str, Any], fname: str, when: str = "before") -> None:
+    """sphinx-gallery reset hook: every example starts from the same random state."""
+    random.seed(0)
+    try:
+        import numpy
+        import torch
+    except ImportError:
+        return
+    numpy.random.seed(0)
+    torch.manual_seed(0)
+
+
+# -- The store ------------------------------------------------------------------------------
+
+
+class FactStore:
+    """All facts known to this build: ``{qualified key: value}`` plus where each came from."""
+
+    def __init__(self) -> None:
+        self.values: dict[str, Any] = {}
+        self.sources: dict[str, Path] = {}
+        # First key segment -> callable(name) that computes facts on demand (snippets).
+        self.providers: dict[str, Any] = {}
+
+    def load_dir(self, folder: Path) -> None:
+        for path in sorted(folder.rglob(f"*{FACTS_SUFFIX}")):
+            name = path.name.removesuffix(FACTS_SUFFIX).removeprefix("plot_")
+            self.add(name, json.loads(path.read_text(encoding="utf-8")), path)
+
+    def add(self, prefix: str, values: dict[str, Any], source: Path) -> None:
+        for key, value in values.items():
+            self.values[f"{prefix}.{key}"] = value
+            self.sources[f"{prefix}.{key}"] = source
+
+    def lookup(self, key: str) -> Any:
+        if key in self.values:
+            return self.values[key]
+        kind, _, rest = key.partition(".")
+        if kind in self.providers and "." in rest:
+            name = rest.rpartition(".")[0]
+            self.add(f"{kind}.{name}", *self.providers[kind](name))
+            if key in self.values:
+                return self.values[key]
+        prefix = key.rpartition(".")[0]
+        siblings = sorted(k for k in self.values if k.startswith(prefix + "."))
+        hint = f"; {prefix} has: {', '.join(siblings)}" if siblings else "; known examples: " + (
+            ", ".join(sorted({k.rsplit('.', 1)[0] for k in self.values})) or "none"
+        )
+        raise KeyError(f"no executed fact named {key!r}{hint}")
+
+
+def fact_store(app: Sphinx) -> FactStore:
+    """The build's store, loaded on first use (after sphinx-gallery has run the examples)."""
+    store = getattr(app, "_torch_notes_facts", None)
+    if store is None:
+        store = FactStore()
+        for folder in fact_dirs(app):
+            store.load_dir(folder)
+        app.emit("facts-store-created", store)
+        app._torch_notes_facts = store
+    return store
+
+
+def fact_dirs(app: Sphinx) -> Iterable[Path]:
+    srcdir = Path(app.srcdir)
+    conf = getattr(app.config, "sphinx_gallery_conf", None) or {}
+    for folder in [*conf.get("gallery_dirs", []), *app.config.facts_dirs]:
+        if (srcdir / folder).is_dir():
+            yield srcdir / folder
+
+
+# -- Comparing and showing ------------------------------------------------------------------
+
+
+def format_value(value: Any, spec: str = "") -> str:
+    if isinstance(value, list):
+        return ", ".join(format_value(item, spec) for item in value)
+    if isinstance(value, float) and not spec:
+        return f"{value:g}"
+    return format(value, spec) if spec else str(value)
+
+
+def matches(stated: str, actual: Any) -> bool:
+    """Whether the text an author wrote states the executed value.
+
+    Numbers compare as numbers (``0.002`` states float32's 0.0020000000949949026), lists as
+    comma-separated items, everything else as exact text.
+    """
+    stated = stated.strip()
+    if isinstance(actual, bool) or actual is None:
+        return stated == str(actual)
+    if isinstance(actual, int | float):
+        try:
+            number = float(stated)
+        except ValueError:
+            return False
+        return math.isclose(number, actual, rel_tol=1e-6, abs_tol=1e-12)
+    if isinstance(actual, list):
+        parts = [part for part in re.split(r"\s*,\s*", stated.strip("[]()")) if part]
+        return len(parts) == len(actual) and all(map(matches, parts, actual))
+    return stated == str(actual)
+
+
+class FactRole(SphinxRole):
+    """``{fact}`key``` or ``{fact}`key:format```: the executed value itself."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        key, _, spec = self.text.partition(":")
+        try:
+            value = fact_store(self.env.app).lookup(key.strip())
+            shown = format_value(value, spec)
+        except (LookupError, ValueError) as err:
+            logger.warning("%s (in {fact}`%s`)", err.args[0], self.text, location=self.get_location(),
+                           type="facts", subtype="unknown")
+            return [nodes.problematic(self.rawtext, self.rawtext)], []
+        self.env.note_dependency(str(fact_store(self.env.app).sources[key.strip()]))
+        return [fact_node(self.rawtext, shown, value)], []
+
+
+class ClaimRole(SphinxRole):
+    """``{claim}`text <key>```: the author's text, checked against the executed value."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        match = _CLAIM_SYNTAX.match(self.text)
+        if not match:
+            logger.warning("claim %r must read `stated value <fact key>`", self.text,
+                           location=self.get_location(), type="facts", subtype="syntax")
+            return [nodes.problematic(self.rawtext, self.rawtext)], []
+        text, key = match["text"], match["key"].strip()
+        store = fact_store(self.env.app)
+        try:
+            actual = store.lookup(key)
+        except LookupError as err:
+            logger.warning("%s (in claim %r)", err.args[0], self.text, location=self.get_location(),
+                           type="facts", subtype="unknown")
+            return [nodes.problematic(self.rawtext, self.rawtext)], []
+        self.env.note_dependency(str(store.sources[key]))
+        if not matches(text, actual):
+            logger.warning(
+                "claim does not hold: the page states %r for %s, but executing %s gives %r",
+                text, key, store.sources[key].name.removesuffix(FACTS_SUFFIX), format_value(actual),
+                location=self.get_location(), type="facts", subtype="drift",
+            )
+        return [fact_node(self.rawtext, text, actual)], []
+
+
+def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:
+    node_class = nodes.literal if isinstance(value, str) else nodes.inline
+    return node_class(rawtext, shown, classes=["checked-fact"])
+
+
+def reset_store(app: Sphinx, env, docnames) -> None:
+    """Facts are re-read from disk each build: sphinx-gallery may have rewritten them."""
+    app._torch_notes_facts = None
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("facts_dirs", [], "env", types=[list])
+    app.add_event("facts-store-created")
+    app.add_role("fact", FactRole())
+    app.add_role("claim", ClaimRole())
+    app.connect("env-before-read-docs", reset_store)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

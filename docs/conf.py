@@ -1,0 +1,76 @@
+"""Sphinx configuration for torch-notes (English source, zh_CN through gettext catalogs)."""
+
+import sys
+from pathlib import Path
+
+DOCS = Path(__file__).parent.resolve()
+sys.path.insert(0, str(DOCS / "_ext"))
+
+# -- Project ----------------------------------------------------------------
+project = "torch-notes"
+author = "torch-notes contributors"
+copyright = "2026, torch-notes contributors"
+
+# -- General ----------------------------------------------------------------
+extensions = [
+    "myst_nb",
+    "sphinx_gallery.gen_gallery",
+    "sphinx_copybutton",
+    "gallery_hygiene",
+    "facts",
+    "note_quotes",
+    "snippets",
+    "translation_check",
+    "language_switcher",
+]
+exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
+templates_path = ["_templates"]
+myst_enable_extensions = ["colon_fence", "deflist"]
+myst_heading_anchors = 3
+suppress_warnings = ["config.cache"]  # sphinx_gallery_conf holds functions, so it is never cached
+
+# -- Executed examples --------------------------------------------------------
+sphinx_gallery_conf = {
+    "examples_dirs": ["../gallery"],
+    "gallery_dirs": ["auto_examples"],
+    "filename_pattern": r"/plot_",
+    "within_subsection_order": "FileNameSortKey",
+    "image_scrapers": ("matplotlib", "facts.record_facts"),
+    "reset_modules": ("matplotlib", "facts.seed_everything"),
+    # Run times change every build; shown, they would become new translatable strings.
+    "min_reported_time": 10**9,
+    "write_computation_times": False,
+    "show_memory": False,
+    "remove_config_comments": True,
+    "download_all_examples": False,
+    "only_warn_on_example_error": False,
+}
+nb_execution_mode = "cache"
+nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared by both languages
+nb_execution_raise_on_error = True
+snippets_dir = str(DOCS.parent / "snippets")
+notes_dir = str(DOCS.parent / "notes")
+
+# -- Languages ----------------------------------------------------------------
+language = "en"
+locale_dirs = ["locales/"]
+gettext_compact = False
+gettext_allow_fuzzy_translations = False
+translation_progress_classes = True
+language_switcher_languages = {"en": "English", "zh_CN": "简体中文"}
+
+# -- HTML ---------------------------------------------------------------------
+html_theme = "pydata_sphinx_theme"
+html_title = "torch-notes"
+html_static_path = ["_static"]
+html_css_files = ["torch-notes.css"]
+html_last_updated_fmt = None
+html_theme_options = {
+    "navbar_end": ["language-switcher", "theme-switcher"],
+    "show_toc_level": 2,
+    "footer_start": ["copyright"],
+    "footer_end": ["sphinx-version"],
+}
+html_sidebars = {"index": []}
+# Without jieba, Sphinx silently indexes no Chinese words; the dictionary keeps compound terms whole.
+html_search_options = {"dict": str(DOCS / "search_dict_zh.txt")}

@@ -1,0 +1,87 @@
+"""Sessions that build, check, translate and lint the torch-notes site.
+
+    nox -s docs                  # rebuild both languages into _build/site/ and check them
+    nox -s tests                 # pytest (builds the site first when it is out of date)
+    nox -s docs -- -j auto       # anything after -- goes to sphinx-build
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+import nox
+
+nox.needs_version = ">=2025.2.9"
+nox.options.default_venv_backend = "venv"  # uv cannot see the local CPU torch wheel
+nox.options.sessions = ["docs", "tests"]
+
+ROOT = Path(__file__).parent
+PYPROJECT = nox.project.load_toml("pyproject.toml")
+CONSTRAINTS = ROOT / "constraints.txt"
+LOCALE_DIR = ROOT / "docs" / "locales"
+GETTEXT_DIR = ROOT / "_build" / "gettext"
+# Opt-in: take torch from PyTorch's CPU index (no CUDA download) on a machine that reaches it.
+CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+
+
+def install_groups(session: nox.Session, *groups: str) -> None:
+    """Install dependency groups with the torch constraint; skip when nothing changed."""
+    requirements = [req for group in groups for req in nox.project.dependency_groups(PYPROJECT, group)]
+    pip_args = ["-c", str(CONSTRAINTS)]
+    if os.environ.get("TORCH_NOTES_CPU_INDEX"):
+        pip_args += ["--extra-index-url", CPU_INDEX]
+    fingerprint = hashlib.sha256(
+        "\n".join([*requirements, *pip_args, CONSTRAINTS.read_text()]).encode()
+    ).hexdigest()
+    stamp = Path(session.virtualenv.location) / ".torch-notes-installed"
+    if stamp.exists() and stamp.read_text() == fingerprint:
+        session.log("dependencies unchanged since the last install; reusing the venv")
+        return
+    session.install(*pip_args, *requirements)
+    stamp.write_text(fingerprint)
+
+
+@nox.session(reuse_venv=True)
+def docs(session: nox.Session) -> None:
+    """Rebuild the English and Chinese site from scratch into _build/site/ and check it."""
+    install_groups(session, "docs")
+    session.run("python", "-m", "tools.build_site", *session.posargs)
+
+
+@nox.session(reuse_venv=True)
+def tests(session: nox.Session) -> None:
+    """Run pytest: extension tests, and checks of the built bilingual site."""
+    install_groups(session, "test")
+    session.run("pytest", *session.posargs)
+
+
+@nox.session(name="docs-live", reuse_venv=True)
+def docs_live(session: nox.Session) -> None:
+    """Serve one language with live reload while writing (default en; `-- -D language=zh_CN`)."""
+    install_groups(session, "live")
+    session.run(
+        "sphinx-autobuild", "docs", "_build/live", "--watch", "gallery", "--watch", "snippets",
+        "--ignore", "docs/auto_examples/*", "--ignore", "docs/_generated/*", *session.posargs,
+    )
+
+
+@nox.session(reuse_venv=True)
+def translate(session: nox.Session) -> None:
+    """Extract the English messages and update the zh_CN catalogs (one .po per page)."""
+    install_groups(session, "docs")
+    session.run(
+        "sphinx-build", "-b", "gettext", "-q", "-D", "nb_execution_mode=off", "-D", "plot_gallery=0",
+        "docs", str(GETTEXT_DIR), *session.posargs,
+    )
+    session.run("sphinx-intl", "update", "-p", str(GETTEXT_DIR), "-d", str(LOCALE_DIR), "-l", "zh_CN")
+    session.run("sphinx-intl", "stat", "-d", str(LOCALE_DIR), "-l", "zh_CN")
+
+
+@nox.session(reuse_venv=True)
+def lint(session: nox.Session) -> None:
+    """Lint and check formatting with ruff."""
+    install_groups(session, "lint")
+    session.run("ruff", "check", ".", *session.posargs)
+    session.run("ruff", "format", "--check", ".")

@@ -1,0 +1,118 @@
+"""Build the bilingual site from scratch into ``_build/site/`` and check it.
+
+    python -m tools.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
+
+Every generated output is removed first, so nothing stale survives from an earlier run.
+English is built first and executes every gallery script and snippet; the Chinese build
+then reuses those outputs (sphinx-gallery sees unchanged checksums, snippets hit their
+cache), so each example runs exactly once per invocation. Both builds use
+``-W --keep-going``: every problem is listed, and any of them fails the run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import platform
+import shutil
+import subprocess
+import sys
+import time
+from datetime import UTC, datetime
+from importlib.metadata import version
+from pathlib import Path
+
+from tools import check_site
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+BUILD = ROOT / "_build"
+SITE = BUILD / "site"
+LANGUAGES = ("en", "zh_CN")
+GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
+# Everything a build reads; its hash tells the tests whether a built site is current.
+SOURCES = ("docs", "gallery", "snippets", "notes", "tools", "constraints.txt", "pyproject.toml")
+BUILD_INFO = ".build-info.json"
+
+
+def source_files() -> list[Path]:
+    files = []
+    for name in SOURCES:
+        path = ROOT / name
+        candidates = [path] if path.is_file() else sorted(path.rglob("*"))
+        files += [
+            p for p in candidates
+            if p.is_file() and not any(g in p.parents for g in GENERATED)
+            and "__pycache__" not in p.parts and p.suffix != ".mo"
+        ]
+    return files
+
+
+def source_fingerprint() -> str:
+    digest = hashlib.sha256()
+    for path in source_files():
+        digest.update(str(path.relative_to(ROOT)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def clean() -> None:
+    for path in GENERATED:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def sphinx_build(language: str, extra: list[str]) -> int:
+    command = [
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+        "-D", f"language={language}", "-d", str(BUILD / "doctrees" / language),
+        str(DOCS), str(SITE / language), *extra,
+    ]
+    print(f"\n$ {' '.join(command)}", flush=True)
+    return subprocess.call(command, cwd=ROOT)
+
+
+def build(extra: list[str] | None = None) -> int:
+    extra = extra or []
+    started = time.perf_counter()
+    clean()
+    seconds: dict[str, float] = {}
+    for language in LANGUAGES:
+        t0 = time.perf_counter()
+        status = sphinx_build(language, extra)
+        seconds[language] = time.perf_counter() - t0
+        if status:
+            print(f"\nFAILED: the {language} build reported the problems listed above "
+                  "(each names its file).", file=sys.stderr)
+            return status
+    shutil.copytree(DOCS / "_root", SITE, dirs_exist_ok=True)
+    problems = check_site.check(SITE)
+    info = {
+        "fingerprint": source_fingerprint(),
+        "built_utc": datetime.now(UTC).isoformat(timespec="seconds"),
+        "torch": version("torch"),
+        "python": platform.python_version(),
+        "seconds": {k: round(v, 1) for k, v in seconds.items()},
+        "examples_executed": len(list((DOCS / "auto_examples").rglob("*.py.md5"))),
+        "snippets_executed": len(list((DOCS / "_generated" / "snippets").glob("*.json"))),
+        "problems": problems,
+    }
+    (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
+    print_summary(info, time.perf_counter() - started)
+    return 1 if problems else 0
+
+
+def print_summary(info: dict, total: float) -> None:
+    print("\n== torch-notes build ==")
+    print(f"torch {info['torch']} · Python {info['python']} · {info['built_utc']}")
+    print(f"examples executed: {info['examples_executed']}   snippets executed: "
+          f"{info['snippets_executed']}")
+    for language, seconds in info["seconds"].items():
+        print(f"{language:>6}: {seconds:6.1f} s   -> {SITE.relative_to(ROOT) / language}/index.html")
+    print(f" total: {total:6.1f} s")
+    for problem in info["problems"]:
+        print(f"PROBLEM: {problem}", file=sys.stderr)
+    print("site checks: " + ("FAILED" if info["problems"] else "all passed"))
+
+
+if __name__ == "__main__":
+    sys.exit(build(sys.argv[1:]))
