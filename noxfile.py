@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 from pathlib import Path
 
 import nox
@@ -71,6 +72,8 @@ def docs_live(session: nox.Session) -> None:
 def translate(session: nox.Session) -> None:
     """Extract the English messages and update the zh_CN catalogs (one .po per page)."""
     install_groups(session, "docs")
+    # Gallery pages are regenerated (without running them) so their text is current.
+    shutil.rmtree(ROOT / "docs" / "auto_examples", ignore_errors=True)
     session.run(
         "sphinx-build", "-b", "gettext", "-q", "-D", "nb_execution_mode=off", "-D", "plot_gallery=0",
         "docs", str(GETTEXT_DIR), *session.posargs,

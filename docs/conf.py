@@ -44,6 +44,7 @@ sphinx_gallery_conf = {
     "remove_config_comments": True,
     "download_all_examples": False,
     "only_warn_on_example_error": False,
+    "show_signature": False,
 }
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared by both languages

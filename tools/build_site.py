@@ -63,7 +63,7 @@ def clean() -> None:
 
 def sphinx_build(language: str, extra: list[str]) -> int:
     command = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-b", "html",
+        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
         "-D", f"language={language}", "-d", str(BUILD / "doctrees" / language),
         str(DOCS), str(SITE / language), *extra,
     ]

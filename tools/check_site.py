@@ -73,8 +73,8 @@ def check_switchers(site: Path) -> list[str]:
                                 f"expected {HTML_LANG[language]!r}")
             if name in ("search.html", "genindex.html"):
                 continue
-            if len(found.switcher_links) != len(LANGUAGES) - 1:
-                problems.append(f"{language}/{name}: {len(found.switcher_links)} language links")
+            if not found.switcher_links:  # the theme repeats it in the mobile menu, so >= 1
+                problems.append(f"{language}/{name}: no link to the other language")
             for href in found.switcher_links:
                 target = (page.parent / unquote(urlsplit(href).path)).resolve()
                 if not target.is_file():
@@ -87,7 +87,8 @@ def check_switchers(site: Path) -> list[str]:
 def search_terms(site: Path, language: str) -> set[str]:
     text = (site / language / "searchindex.js").read_text(encoding="utf-8")
     index = json.loads(text[text.index("(") + 1 : text.rindex(")")])
-    return set(index["terms"])  # json.loads decodes the \uXXXX escapes
+    # Words of titles are kept apart from body words; json.loads decodes the \uXXXX escapes.
+    return set(index["terms"]) | set(index["titleterms"])
 
 
 def check_chinese_search(site: Path) -> list[str]:

@@ -130,6 +130,11 @@ class FactStore:
         raise KeyError(f"no executed fact named {key!r}{hint}")
 
 
+def extracting_messages(app: Sphinx) -> bool:
+    """The gettext builder runs nothing, so there is nothing to check against."""
+    return app.builder.name == "gettext"
+
+
 def fact_store(app: Sphinx) -> FactStore:
     """The build's store, loaded on first use (after sphinx-gallery has run the examples)."""
     store = getattr(app, "_torch_notes_facts", None)
@@ -187,6 +192,8 @@ class FactRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         key, _, spec = self.text.partition(":")
+        if extracting_messages(self.env.app):
+            return [nodes.literal(self.rawtext, self.text)], []
         try:
             value = fact_store(self.env.app).lookup(key.strip())
             shown = format_value(value, spec)
@@ -208,6 +215,8 @@ class ClaimRole(SphinxRole):
                            location=self.get_location(), type="facts", subtype="syntax")
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         text, key = match["text"], match["key"].strip()
+        if extracting_messages(self.env.app):
+            return [nodes.inline(self.rawtext, text)], []
         store = fact_store(self.env.app)
         try:
             actual = store.lookup(key)

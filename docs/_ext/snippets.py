@@ -138,6 +138,8 @@ class SnippetDirective(SphinxDirective):
         name = self.arguments[0]
         note = self.options.get("note")
         labels = LABELS.get(self.config.language, LABELS["en"])
+        if facts.extracting_messages(self.env.app):
+            return []
         try:
             path = runner(self.env.app).path(name)
             result = runner(self.env.app).result(name)
