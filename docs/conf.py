@@ -20,6 +20,7 @@ extensions = [
     "facts",
     "note_quotes",
     "snippets",
+    "errata",
     "translation_check",
     "language_switcher",
 ]
@@ -34,7 +35,10 @@ sphinx_gallery_conf = {
     "examples_dirs": ["../gallery"],
     "gallery_dirs": ["auto_examples"],
     "filename_pattern": r"/plot_",
-    "within_subsection_order": "FileNameSortKey",
+    # Teaching order, set on purpose: sections here, examples in each GALLERY_HEADER.rst.
+    "subsection_order": [f"../gallery/{section}" for section in
+                         ("tensors", "autograd", "networks", "data", "together")],
+    "within_subsection_order": "gallery_order.HeaderOrder",
     "image_scrapers": ("matplotlib", "facts.record_facts"),
     "reset_modules": ("matplotlib", "facts.seed_everything"),
     # Run times change every build; shown, they would become new translatable strings.

@@ -205,33 +205,43 @@ class FactRole(SphinxRole):
         return [fact_node(self.rawtext, shown, value)], []
 
 
+def parse_claim(claim: str) -> tuple[str, str]:
+    """``"4.5 <autograd_basics.first_grad>"`` -> ``("4.5", "autograd_basics.first_grad")``."""
+    match = _CLAIM_SYNTAX.match(claim.strip())
+    if not match:
+        raise ValueError(f"claim {claim!r} must read `stated value <fact key>`")
+    return match["text"], match["key"].strip()
+
+
+def check_claim(app: Sphinx, claim: str) -> list[str]:
+    """Problems with one claim (empty when it holds); notes the fact as a dependency."""
+    try:
+        text, key = parse_claim(claim)
+        store = fact_store(app)
+        actual = store.lookup(key)
+    except (LookupError, ValueError) as err:
+        return [f"{err.args[0]} (in claim {claim!r})"]
+    app.env.note_dependency(str(store.sources[key]))
+    if matches(text, actual):
+        return []
+    source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
+    return [f"claim does not hold: the page states {text!r} for {key}, "
+            f"but executing {source} gives {format_value(actual)!r}"]
+
+
 class ClaimRole(SphinxRole):
     """``{claim}`text <key>```: the author's text, checked against the executed value."""
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        match = _CLAIM_SYNTAX.match(self.text)
-        if not match:
-            logger.warning("claim %r must read `stated value <fact key>`", self.text,
-                           location=self.get_location(), type="facts", subtype="syntax")
-            return [nodes.problematic(self.rawtext, self.rawtext)], []
-        text, key = match["text"], match["key"].strip()
-        if extracting_messages(self.env.app):
-            return [nodes.inline(self.rawtext, text)], []
-        store = fact_store(self.env.app)
         try:
-            actual = store.lookup(key)
-        except LookupError as err:
-            logger.warning("%s (in claim %r)", err.args[0], self.text, location=self.get_location(),
-                           type="facts", subtype="unknown")
-            return [nodes.problematic(self.rawtext, self.rawtext)], []
-        self.env.note_dependency(str(store.sources[key]))
-        if not matches(text, actual):
-            logger.warning(
-                "claim does not hold: the page states %r for %s, but executing %s gives %r",
-                text, key, store.sources[key].name.removesuffix(FACTS_SUFFIX), format_value(actual),
-                location=self.get_location(), type="facts", subtype="drift",
-            )
-        return [fact_node(self.rawtext, text, actual)], []
+            text, key = parse_claim(self.text)
+        except ValueError:
+            text, key = self.text, ""
+        if not extracting_messages(self.env.app):
+            for problem in check_claim(self.env.app, self.text):
+                logger.warning(problem, location=self.get_location(), type="facts", subtype="claim")
+        value = fact_store(self.env.app).values.get(key) if key else None
+        return [fact_node(self.rawtext, text, value)], []
 
 
 def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:

@@ -1,7 +1,7 @@
 """Fail a translated build on every paragraph that would show up untranslated.
 
-Sphinx marks each translatable node ``translated`` or not once the catalogs are applied
-(``translation_progress_classes``); a missing entry, an empty ``msgstr`` and a fuzzy entry
+Sphinx's i18n transform marks each translatable node ``translated`` or not (the same mark
+``translation_progress_classes`` turns into HTML classes); a missing entry, an empty ``msgstr`` and a fuzzy entry
 (never used, see ``gettext_allow_fuzzy_translations``) all end up untranslated. This
 extension turns each of them into a warning that names the page, the catalog and the
 message, so ``-W --keep-going`` lists every gap at once. English builds are not checked.
@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
@@ -41,9 +42,15 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
     catalog = Path(app.srcdir, app.config.locale_dirs[0], app.config.language, "LC_MESSAGES",
                    f"{docname}.po")
     for node in doctree.findall(nodes.Element):
-        if "untranslated" not in node.get("classes", ()):
+        if node.get("translated", True):
             continue
-        message = node.rawsource or node.astext()
+        if isinstance(node, addnodes.toctree):
+            # Sphinx translates a caption without marking the toctree translated.
+            if node.get("caption") != node.get("rawcaption"):
+                continue
+            message = node.get("rawcaption")
+        else:
+            message = node.rawsource or node.astext()
         logger.warning(
             "untranslated text in %s: %s\n  %r",
             catalog.relative_to(app.srcdir), catalog_state(catalog, message), message[:200],
