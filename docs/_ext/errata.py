@@ -73,13 +73,13 @@ class ErratumDirective(SphinxDirective):
         problems = []
         if not quote or not claim:
             problems.append("an erratum needs :quote: (the note's words) and :now: (a claim)")
-        elif not facts.extracting_messages(self.env.app):
+        elif not facts.extracting_messages(self.env):
             try:
                 self.env.note_dependency(
                     str(note_quotes.check_quote(self.config.notes_dir, note, quote)))
             except LookupError as err:
                 problems.append(str(err))
-            problems += facts.check_claim(self.env.app, claim)
+            problems += facts.check_claim(self.env, claim)
         for problem in problems:
             logger.warning("erratum: %s", problem, location=self.get_location(),
                            type="errata", subtype="check")

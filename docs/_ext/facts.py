@@ -25,12 +25,14 @@ import json
 import math
 import random
 import re
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
@@ -130,27 +132,30 @@ class FactStore:
         raise KeyError(f"no executed fact named {key!r}{hint}")
 
 
-def extracting_messages(app: Sphinx) -> bool:
+_stores: weakref.WeakKeyDictionary[BuildEnvironment, FactStore] = weakref.WeakKeyDictionary()
+
+
+def extracting_messages(env: BuildEnvironment) -> bool:
     """The gettext builder runs nothing, so there is nothing to check against."""
-    return app.builder.name == "gettext"
+    return getattr(env, "torch_notes_builder", None) == "gettext"
 
 
-def fact_store(app: Sphinx) -> FactStore:
+def fact_store(env: BuildEnvironment) -> FactStore:
     """The build's store, loaded on first use (after sphinx-gallery has run the examples)."""
-    store = getattr(app, "_torch_notes_facts", None)
+    store = _stores.get(env)
     if store is None:
         store = FactStore()
-        for folder in fact_dirs(app):
+        for folder in fact_dirs(env):
             store.load_dir(folder)
-        app.emit("facts-store-created", store)
-        app._torch_notes_facts = store
+        env.events.emit("facts-store-created", store)
+        _stores[env] = store
     return store
 
 
-def fact_dirs(app: Sphinx) -> Iterable[Path]:
-    srcdir = Path(app.srcdir)
-    conf = getattr(app.config, "sphinx_gallery_conf", None) or {}
-    for folder in [*conf.get("gallery_dirs", []), *app.config.facts_dirs]:
+def fact_dirs(env: BuildEnvironment) -> Iterable[Path]:
+    srcdir = Path(env.srcdir)
+    conf = getattr(env.config, "sphinx_gallery_conf", None) or {}
+    for folder in [*conf.get("gallery_dirs", []), *env.config.facts_dirs]:
         if (srcdir / folder).is_dir():
             yield srcdir / folder
 
@@ -192,16 +197,16 @@ class FactRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         key, _, spec = self.text.partition(":")
-        if extracting_messages(self.env.app):
+        if extracting_messages(self.env):
             return [nodes.literal(self.rawtext, self.text)], []
         try:
-            value = fact_store(self.env.app).lookup(key.strip())
+            value = fact_store(self.env).lookup(key.strip())
             shown = format_value(value, spec)
         except (LookupError, ValueError) as err:
             logger.warning("%s (in {fact}`%s`)", err.args[0], self.text, location=self.get_location(),
                            type="facts", subtype="unknown")
             return [nodes.problematic(self.rawtext, self.rawtext)], []
-        self.env.note_dependency(str(fact_store(self.env.app).sources[key.strip()]))
+        self.env.note_dependency(str(fact_store(self.env).sources[key.strip()]))
         return [fact_node(self.rawtext, shown, value)], []
 
 
@@ -213,15 +218,15 @@ def parse_claim(claim: str) -> tuple[str, str]:
     return match["text"], match["key"].strip()
 
 
-def check_claim(app: Sphinx, claim: str) -> list[str]:
+def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     """Problems with one claim (empty when it holds); notes the fact as a dependency."""
     try:
         text, key = parse_claim(claim)
-        store = fact_store(app)
+        store = fact_store(env)
         actual = store.lookup(key)
     except (LookupError, ValueError) as err:
         return [f"{err.args[0]} (in claim {claim!r})"]
-    app.env.note_dependency(str(store.sources[key]))
+    env.note_dependency(str(store.sources[key]))
     if matches(text, actual):
         return []
     source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
@@ -237,10 +242,10 @@ class ClaimRole(SphinxRole):
             text, key = parse_claim(self.text)
         except ValueError:
             text, key = self.text, ""
-        if not extracting_messages(self.env.app):
-            for problem in check_claim(self.env.app, self.text):
+        if not extracting_messages(self.env):
+            for problem in check_claim(self.env, self.text):
                 logger.warning(problem, location=self.get_location(), type="facts", subtype="claim")
-        value = fact_store(self.env.app).values.get(key) if key else None
+        value = fact_store(self.env).values.get(key) if key else None
         return [fact_node(self.rawtext, text, value)], []
 
 
@@ -249,9 +254,13 @@ def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:
     return node_class(rawtext, shown, classes=["checked-fact"])
 
 
-def reset_store(app: Sphinx, env, docnames) -> None:
+def reset_store(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Facts are re-read from disk each build: sphinx-gallery may have rewritten them."""
-    app._torch_notes_facts = None
+    _stores.pop(env, None)
+
+
+def note_builder(app: Sphinx) -> None:
+    app.env.torch_notes_builder = app.builder.name
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -259,5 +268,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_event("facts-store-created")
     app.add_role("fact", FactRole())
     app.add_role("claim", ClaimRole())
+    app.connect("builder-inited", note_builder)
     app.connect("env-before-read-docs", reset_store)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

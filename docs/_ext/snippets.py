@@ -38,6 +38,7 @@ from typing import Any, ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
@@ -122,8 +123,8 @@ class SnippetRunner:
         return self.result(name), self.path(name)
 
 
-def runner(app: Sphinx) -> SnippetRunner:
-    return SnippetRunner(Path(app.config.snippets_dir), Path(app.srcdir) / "_generated" / "snippets")
+def runner(env: BuildEnvironment) -> SnippetRunner:
+    return SnippetRunner(Path(env.config.snippets_dir), Path(env.srcdir) / "_generated" / "snippets")
 
 
 class SnippetDirective(SphinxDirective):
@@ -138,11 +139,11 @@ class SnippetDirective(SphinxDirective):
         name = self.arguments[0]
         note = self.options.get("note")
         labels = LABELS.get(self.config.language, LABELS["en"])
-        if facts.extracting_messages(self.env.app):
+        if facts.extracting_messages(self.env):
             return []
         try:
-            path = runner(self.env.app).path(name)
-            result = runner(self.env.app).result(name)
+            path = runner(self.env).path(name)
+            result = runner(self.env).result(name)
         except LookupError as err:
             return self.fail(str(err))
         self.env.note_dependency(str(path))
@@ -198,7 +199,7 @@ class SnippetDirective(SphinxDirective):
 
 
 def register_provider(app: Sphinx, store: facts.FactStore) -> None:
-    store.providers["snippets"] = runner(app).facts
+    store.providers["snippets"] = runner(app.env).facts
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

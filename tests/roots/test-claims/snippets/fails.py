@@ -1,0 +1,2 @@
+import torch
+torch.ones(1).backward(retain_variables=True)

@@ -1,0 +1,149 @@
+"""The claim mechanism: facts, claims, note quotes, snippets and errata on a tiny project."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+import facts
+
+
+@pytest.mark.parametrize(
+    ("stated", "actual"),
+    [
+        ("4.5", 4.5),
+        ("0.002", 0.0020000000949949026),
+        ("27", 27.0),
+        ("True", True),
+        ("None", None),
+        ("AddBackward0", "AddBackward0"),
+        ("2, 0.2, 0.02, 0.002", [2.0, 0.2, 0.02, 0.002]),
+        ("[1, 2]", [1, 2]),
+    ],
+)
+def test_matching_statements(stated, actual):
+    assert facts.matches(stated, actual)
+
+
+@pytest.mark.parametrize(
+    ("stated", "actual"),
+    [
+        ("4.6", 4.5),
+        ("0.0021", 0.0020000000949949026),
+        ("1", True),  # a bool is stated as True/False, never as a number
+        ("False", True),
+        ("AddBackward", "AddBackward0"),
+        ("2, 0.2, 0.02", [2.0, 0.2, 0.02, 0.002]),
+        ("four", 4),
+    ],
+)
+def test_statements_that_do_not_match(stated, actual):
+    assert not facts.matches(stated, actual)
+
+
+def test_recorded_values_become_plain_json():
+    torch = pytest.importorskip("torch")
+    assert facts.to_plain(torch.tensor([1.5, 2.0]), "t") == [1.5, 2.0]
+    assert facts.to_plain(torch.tensor(3), "t") == 3
+    with pytest.raises(TypeError, match=r"facts\['dtype'\] .* is a dtype"):
+        facts.to_plain(torch.float32, "facts['dtype'] in example")
+
+
+def test_scraper_writes_facts_beside_the_generated_example(tmp_path):
+    target = tmp_path / "plot_thing.py"
+    block_vars = {
+        "example_globals": {"facts": {"answer": 42.0}},
+        "src_file": str(tmp_path / "src" / "plot_thing.py"),
+        "target_file": str(target),
+    }
+    assert facts.record_facts(None, block_vars, {}) == ""
+    assert json.loads((tmp_path / "plot_thing.facts.json").read_text()) == {"answer": 42.0}
+
+
+def test_unknown_fact_lists_what_the_example_has():
+    store = facts.FactStore()
+    store.add("example", {"grad": 1.0, "name": "x"}, Path("example.facts.json"))
+    with pytest.raises(KeyError, match=r"example has: example.grad, example.name"):
+        store.lookup("example.grad2")
+
+
+def warnings_of(app) -> str:
+    return re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+
+
+@pytest.mark.sphinx("html", testroot="claims")
+def test_true_claims_build_cleanly(app):
+    app.build()
+    assert warnings_of(app) == ""
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "4.50" in html  # {fact}`example.grad:.2f`
+    assert "grad_fn=&lt;AddBackward0&gt;" in html  # the snippet's real output
+    assert "got an unexpected keyword argument" in html and "retain_variables" in html
+    assert "Note 001 is outdated here" in html
+
+
+def edit(app, old: str, new: str) -> None:
+    page = app.srcdir / "index.md"
+    text = page.read_text(encoding="utf-8")
+    assert old in text
+    page.write_text(text.replace(old, new), encoding="utf-8")
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_wrong_claim_names_page_claim_expected_and_actual(app):
+    edit(app, "{claim}`4.5 <example.grad>`", "{claim}`4.6 <example.grad>`")
+    app.build()
+    warnings = warnings_of(app)
+    assert "index.md:3: WARNING: claim does not hold: the page states '4.6' for example.grad, " \
+        "but executing plot_example gives '4.5'" in warnings
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_unknown_fact_is_reported(app):
+    edit(app, "<example.leaf>", "<example.leef>")
+    app.build()
+    assert "no executed fact named 'example.leef'" in warnings_of(app)
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_misquoted_note_is_reported(app):
+    edit(app, "{note}`001:grad_fn=<AddBackward>`", "{note}`001:grad_fn=<MulBackward>`")
+    app.build()
+    assert "note 001_example.txt does not contain the quoted text 'grad_fn=<MulBackward>'" \
+        in warnings_of(app)
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_snippet_expectation_that_no_longer_holds(app):
+    edit(app, ":expect: changed", ":expect: same")
+    app.build()
+    warnings = warnings_of(app)
+    assert "snippet adds: expected 'same' but PyTorch" in warnings
+    assert "grad_fn=<AddBackward0>" in warnings
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_snippet_that_no_longer_raises(app):
+    edit(app, ":expect: raises", ":expect: runs")
+    app.build()
+    assert "snippet fails: expected 'runs'" in warnings_of(app)
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_erratum_whose_claim_fails(app):
+    edit(app, ":now: AddBackward0 <example.name>", ":now: AddBackward1 <example.name>")
+    app.build()
+    assert "erratum: claim does not hold: the page states 'AddBackward1'" in warnings_of(app)
+
+
+def test_snippet_runs_isolated_and_masks_addresses(tmp_path):
+    import snippets
+
+    result = snippets.run_fragment("import torch\nprint(object())\nx = 1\n", "frag.py")
+    assert re.fullmatch(r"<object object at 0x…>\n", result["output"])
+    assert result["error"] is None
+    again = snippets.run_fragment("print('x' in globals())\n", "frag2.py")
+    assert again["output"] == "False\n"

@@ -1,0 +1,99 @@
+"""The real bilingual site, built once per test session (see the ``site`` fixture)."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tools import build_site, check_site
+
+pytestmark = pytest.mark.site
+
+
+def test_both_languages_were_built(site):
+    for language in check_site.LANGUAGES:
+        assert (site / language / "index.html").is_file()
+        assert (site / language / "autograd" / "basics.html").is_file()
+    root = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="en/index.html"' in root and 'href="zh_CN/index.html"' in root
+
+
+def test_every_page_exists_in_both_languages(site):
+    assert check_site.check_same_pages(site) == []
+    assert len(check_site.pages(site, "en")) >= 5
+
+
+def test_every_language_link_opens_the_same_page_in_the_other_language(site):
+    assert check_site.check_switchers(site) == []
+
+
+def test_chinese_search_index_holds_chinese_words(site):
+    terms = check_site.search_terms(site, "zh_CN")
+    chinese = {t for t in terms if check_site.CJK.search(t)}
+    assert len(chinese) > 100
+    assert set(check_site.CHINESE_SEARCH_TERMS) <= terms
+
+
+def test_no_untranslated_text_in_chinese_pages(site):
+    assert check_site.check_untranslated(site) == []
+    page = (site / "zh_CN" / "autograd" / "basics.html").read_text(encoding="utf-8")
+    assert "自动求梯度基础" in page and "Autograd basics" not in page
+
+
+def text_of(page: Path) -> str:
+    return re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")).replace("&lt;", "<").replace(
+        "&gt;", ">")
+
+
+@pytest.mark.parametrize("language", check_site.LANGUAGES)
+def test_autograd_page_shows_the_real_outputs(site, language):
+    text = text_of(site / language / "autograd" / "basics.html")
+    assert "grad_fn=<AddBackward0>" in text  # what PyTorch prints now
+    assert "grad_fn=<AddBackward>)" in text  # what the note printed, quoted
+    assert "<AddBackward0 object at 0x…>" in text  # addresses masked
+    assert "tensor([[5.5000, 5.5000]," in text
+    gallery = text_of(site / language / "auto_examples" / "autograd" / "plot_autograd_basics.html")
+    assert "tensor([[4.5000, 4.5000]," in gallery
+    assert "tensor([2.0000, 0.2000, 0.0200, 0.0020])" in gallery
+
+
+@pytest.mark.parametrize("language", check_site.LANGUAGES)
+def test_gallery_downloads_exist(site, language):
+    downloads = {p.name for p in (site / language / "_downloads").rglob("*") if p.is_file()}
+    assert {"plot_autograd_basics.py", "plot_autograd_basics.ipynb"} <= downloads
+
+
+def test_build_info_records_provenance(site):
+    info = json.loads((site / build_site.BUILD_INFO).read_text(encoding="utf-8"))
+    assert info["problems"] == []
+    assert info["examples_executed"] >= 1 and info["torch"]
+
+
+def test_a_wrong_claim_fails_the_build_naming_page_and_claim(site, tmp_path):
+    """Change one stated value on a scratch copy; the build must fail and say where and what."""
+    scratch = tmp_path / "project"
+    for name in ("docs", "gallery", "snippets", "notes"):
+        shutil.copytree(build_site.ROOT / name, scratch / name)  # outputs too: nothing re-runs
+    page = scratch / "docs" / "autograd" / "basics.md"
+    text = page.read_text(encoding="utf-8")
+    stated = "{claim}`4.5 <autograd_basics.first_grad>`"
+    assert stated in text
+    page.write_text(text.replace(stated, "{claim}`4.6 <autograd_basics.first_grad>`"),
+                    encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+         str(scratch / "docs"), str(tmp_path / "html")],
+        capture_output=True, text=True, check=False,
+    )
+    assert result.returncode != 0
+    assert re.search(
+        r"docs/autograd/basics\.md:\d+: WARNING: claim does not hold: the page states '4\.6' "
+        r"for autograd_basics\.first_grad, but executing plot_autograd_basics gives '4\.5'",
+        result.stderr,
+    ), result.stderr
