@@ -23,6 +23,7 @@ extensions = [
     "errata",
     "translation_check",
     "language_switcher",
+    "provenance",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
@@ -73,6 +74,7 @@ html_last_updated_fmt = None
 html_theme_options = {
     "navbar_end": ["language-switcher", "theme-switcher"],
     "show_toc_level": 2,
+    "article_footer_items": ["provenance"],
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }

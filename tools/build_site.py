@@ -61,14 +61,38 @@ def clean() -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def sphinx_build(language: str, extra: list[str]) -> int:
+def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
+    """Run one language; return its exit status and how many warnings it printed."""
     command = [
         sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
         "-D", f"language={language}", "-d", str(BUILD / "doctrees" / language),
         str(DOCS), str(SITE / language), *extra,
     ]
     print(f"\n$ {' '.join(command)}", flush=True)
-    return subprocess.call(command, cwd=ROOT)
+    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    warnings = 0
+    for line in process.stderr:
+        sys.stderr.write(line)
+        warnings += ": WARNING: " in line or line.startswith("WARNING: ")
+    return process.wait(), warnings
+
+
+def check_counts(language: str) -> dict[str, int]:
+    """What the language's build checked: claims, quotes, snippets, errata (see facts.py)."""
+    report = BUILD / "doctrees" / language / "checks.json"
+    checks = [c for page in json.loads(report.read_text(encoding="utf-8")).values() for c in page]
+    kinds = [c["kind"] for c in checks]
+    return {
+        "checks": len(checks),
+        "hold": sum(c["holds"] for c in checks),
+        "claims": kinds.count("claim"),
+        "inserted facts": kinds.count("fact"),
+        "note quotes": kinds.count("quote"),
+        "snippets": sum(k.startswith("snippet") for k in kinds),
+        "errata": kinds.count("erratum"),
+        "notes differ": kinds.count("snippet-changed") + kinds.count("snippet-raises"),
+        "notes still hold": kinds.count("snippet-same"),
+    }
 
 
 def build(extra: list[str] | None = None) -> int:
@@ -76,10 +100,12 @@ def build(extra: list[str] | None = None) -> int:
     started = time.perf_counter()
     clean()
     seconds: dict[str, float] = {}
+    warnings = 0
     for language in LANGUAGES:
         t0 = time.perf_counter()
-        status = sphinx_build(language, extra)
+        status, language_warnings = sphinx_build(language, extra)
         seconds[language] = time.perf_counter() - t0
+        warnings += language_warnings
         if status:
             print(f"\nFAILED: the {language} build reported the problems listed above "
                   "(each names its file).", file=sys.stderr)
@@ -94,6 +120,9 @@ def build(extra: list[str] | None = None) -> int:
         "seconds": {k: round(v, 1) for k, v in seconds.items()},
         "examples_executed": len(list((DOCS / "auto_examples").rglob("*.py.md5"))),
         "snippets_executed": len(list((DOCS / "_generated" / "snippets").glob("*.json"))),
+        "notebooks_executed": len(list((DOCS / "_generated" / "jupyter-cache").rglob("*.ipynb"))),
+        "warnings": warnings,
+        "checks": {language: check_counts(language) for language in LANGUAGES},
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
@@ -104,8 +133,12 @@ def build(extra: list[str] | None = None) -> int:
 def print_summary(info: dict, total: float) -> None:
     print("\n== torch-notes build ==")
     print(f"torch {info['torch']} · Python {info['python']} · {info['built_utc']}")
-    print(f"examples executed: {info['examples_executed']}   snippets executed: "
-          f"{info['snippets_executed']}")
+    print(f"executed once: {info['examples_executed']} gallery examples, "
+          f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks")
+    for language, counts in info["checks"].items():
+        details = ", ".join(f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold"))
+        print(f"{language:>6}: {counts['hold']}/{counts['checks']} checks hold ({details})")
+    print(f"warnings: {info['warnings']}")
     for language, seconds in info["seconds"].items():
         print(f"{language:>6}: {seconds:6.1f} s   -> {SITE.relative_to(ROOT) / language}/index.html")
     print(f" total: {total:6.1f} s")

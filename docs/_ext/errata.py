@@ -80,6 +80,7 @@ class ErratumDirective(SphinxDirective):
             except LookupError as err:
                 problems.append(str(err))
             problems += facts.check_claim(self.env, claim)
+        facts.record_check(self.env, "erratum", f"{note}: {quote}", not problems)
         for problem in problems:
             logger.warning("erratum: %s", problem, location=self.get_location(),
                            type="errata", subtype="check")

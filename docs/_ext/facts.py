@@ -207,7 +207,41 @@ class FactRole(SphinxRole):
                            type="facts", subtype="unknown")
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         self.env.note_dependency(str(fact_store(self.env).sources[key.strip()]))
+        record_check(self.env, "fact", key.strip(), True)
         return [fact_node(self.rawtext, shown, value)], []
+
+
+def record_check(env: BuildEnvironment, kind: str, subject: str, holds: bool) -> None:
+    """Remember one check of this page (a claim, a quote, a snippet...) for the build summary."""
+    if not hasattr(env, "torch_notes_checks"):
+        env.torch_notes_checks = {}
+    page = env.torch_notes_checks.setdefault(env.docname, [])
+    # A translated paragraph is parsed more than once; a check counts once per page.
+    for check in page:
+        if (check["kind"], check["subject"]) == (kind, subject):
+            check["holds"] = check["holds"] and holds
+            return
+    page.append({"kind": kind, "subject": subject, "holds": holds})
+
+
+def purge_checks(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
+    getattr(env, "torch_notes_checks", {}).pop(docname, None)
+
+
+def merge_checks(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
+    if not hasattr(env, "torch_notes_checks"):
+        env.torch_notes_checks = {}
+    for docname in docnames:
+        if docname in getattr(other, "torch_notes_checks", {}):
+            env.torch_notes_checks[docname] = other.torch_notes_checks[docname]
+
+
+def write_check_report(app: Sphinx, exception: Exception | None) -> None:
+    """``<doctreedir>/checks.json``: every check of every page, read by tools/build_site.py."""
+    if exception is None:
+        report = Path(app.doctreedir) / "checks.json"
+        report.write_text(json.dumps(getattr(app.env, "torch_notes_checks", {}), indent=1,
+                                     ensure_ascii=False, sort_keys=True), encoding="utf-8")
 
 
 def parse_claim(claim: str) -> tuple[str, str]:
@@ -227,6 +261,7 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     except (LookupError, ValueError) as err:
         return [f"{err.args[0]} (in claim {claim!r})"]
     env.note_dependency(str(store.sources[key]))
+    record_check(env, "claim", claim, matches(text, actual))
     if matches(text, actual):
         return []
     source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
@@ -270,4 +305,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("claim", ClaimRole())
     app.connect("builder-inited", note_builder)
     app.connect("env-before-read-docs", reset_store)
+    app.connect("env-purge-doc", purge_checks)
+    app.connect("env-merge-info", merge_checks)
+    app.connect("build-finished", write_check_report)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

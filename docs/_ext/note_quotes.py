@@ -20,6 +20,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
+import facts
+
 logger = logging.getLogger(__name__)
 
 
@@ -55,12 +57,15 @@ class NoteRole(SphinxRole):
             path = check_quote(self.config.notes_dir, note_id.strip(), quote)
         except LookupError as err:
             logger.warning("%s", err, location=self.get_location(), type="notes", subtype="quote")
+            facts.record_check(self.env, "quote", self.text, False)
             return [nodes.problematic(self.rawtext, self.rawtext)], []
+        facts.record_check(self.env, "quote", self.text, True)
         self.env.note_dependency(str(path))
         return [nodes.literal(self.rawtext, quote, classes=["note-quote"])], []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("facts")
     app.add_config_value("notes_dir", "", "env", types=[str])
     app.add_role("note", NoteRole())
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -157,6 +157,8 @@ class SnippetDirective(SphinxDirective):
             except LookupError as err:
                 problems.append(str(err))
         problems += self.broken_expectation(result, printed_by_note)
+        facts.record_check(self.env, f"snippet-{self.options.get('expect', 'shown')}", name,
+                           not problems)
         for problem in problems:
             self.fail(f"snippet {name}: {problem}")
 

@@ -1,0 +1,65 @@
+"""Say on every page with executed output where that output came from.
+
+Pages that show gallery output, snippets or checked values get ``provenance`` in their
+template context: torch and Python versions, the device the examples could use, and the
+build date in UTC (``SOURCE_DATE_EPOCH`` wins when set, for reproducible builds).
+``_templates/provenance.html`` shows it at the end of the article; the date is marked
+``data-volatile`` so that comparisons of two builds can ignore it.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+from datetime import UTC, datetime
+from importlib.metadata import version
+from typing import Any
+
+from sphinx.application import Sphinx
+
+
+def best_device() -> str:
+    """The device an example that picks "the best available" would get here."""
+    import torch
+
+    if torch.cuda.is_available():
+        return f"CUDA ({torch.cuda.get_device_name(0)})"
+    if getattr(torch.backends, "mps", None) and torch.backends.mps.is_available():
+        return "Apple MPS"
+    return "CPU"
+
+
+def build_date() -> str:
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
+    return moment.strftime("%Y-%m-%d %H:%M UTC")
+
+
+def collect(app: Sphinx) -> None:
+    if app.builder.format != "html":
+        return
+    app.torch_notes_provenance = {
+        "torch": version("torch"),
+        "python": platform.python_version(),
+        "device": best_device(),
+        "date": build_date(),
+    }
+
+
+def has_output(app: Sphinx, pagename: str) -> bool:
+    gallery_dirs = app.config.sphinx_gallery_conf.get("gallery_dirs", [])
+    in_gallery = any(pagename.startswith(f"{d}/") for d in gallery_dirs)
+    return (in_gallery and pagename.rsplit("/", 1)[-1].startswith("plot_")) or bool(
+        getattr(app.env, "torch_notes_checks", {}).get(pagename)
+    )
+
+
+def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+    provenance = getattr(app, "torch_notes_provenance", None)
+    context["provenance"] = provenance if provenance and has_output(app, pagename) else None
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", collect)
+    app.connect("html-page-context", add_context)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
