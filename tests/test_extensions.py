@@ -70,3 +70,8 @@ def test_untranslated_and_fuzzy_messages_fail_with_catalog_and_message(app):
     assert "'Changed paragraph.'" in warnings
     assert "the message is not in the catalog" in warnings
     assert "'New paragraph.'" in warnings
+    # Alt text: Sphinx translates it without marking the image translated.
+    assert "A translated dot" not in warnings
+    assert "'An untranslated dot'" in warnings
+    # The erratum box titles itself in the page's language; that is not a missing translation.
+    assert "此处已过时" not in warnings

@@ -52,7 +52,9 @@ class ErratumDirective(SphinxDirective):
         self.check(note, quote, claim)
         title, says = TITLES.get(self.config.language, TITLES["en"])
         box = nodes.admonition(classes=["erratum", "warning"])
-        box += nodes.title(text=title.format(note=note))
+        heading = nodes.title(text=title.format(note=note))
+        heading["translatable"] = False  # already in the page's language, like the labels
+        box += heading
         paragraph = nodes.paragraph()
         paragraph += nodes.strong(text=says)
         paragraph += nodes.Text(" ")

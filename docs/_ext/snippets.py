@@ -48,6 +48,7 @@ import note_quotes
 logger = logging.getLogger(__name__)
 
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
+TERMINAL_CODES = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LABELS = {
     "en": {"note": "Note {note} printed:", "now": "PyTorch {torch} prints:",
            "code": "From note {note}:", "raised": "raises"},
@@ -58,8 +59,9 @@ EXPECTATIONS = ("same", "changed", "raises", "runs")
 
 
 def mask_addresses(text: str) -> str:
-    """Addresses differ on every run; the page shows them as ``0x…``."""
-    return ADDRESS.sub("0x…", text)
+    """Addresses differ on every run; the page shows them as ``0x…``. Terminal colour codes
+    (some PyTorch errors carry them) are dropped."""
+    return ADDRESS.sub("0x…", TERMINAL_CODES.sub("", text))
 
 
 def normalise(text: str) -> str:
@@ -92,6 +94,15 @@ def run_fragment(source: str, filename: str) -> dict[str, Any]:
         "error_type": error_type,
         "warnings": sorted({f"{w.category.__name__}: {w.message}" for w in caught}),
     }
+
+
+def highlight_language(code: str) -> str:
+    """Python, unless the note's code is not valid Python (then Pygments would choke on it)."""
+    try:
+        compile(code, "<snippet>", "exec")
+    except SyntaxError:
+        return "none"
+    return "python"
 
 
 class SnippetRunner:
@@ -166,7 +177,8 @@ class SnippetDirective(SphinxDirective):
         if note:
             container += nodes.paragraph(text=labels["code"].format(note=note), classes=["snippet-label"])
         code = path.read_text(encoding="utf-8").rstrip()
-        container += nodes.literal_block(code, code, language="python", classes=["snippet-code"])
+        container += nodes.literal_block(code, code, language=highlight_language(code),
+                                         classes=["snippet-code"])
         if printed_by_note:
             container += nodes.paragraph(text=labels["note"].format(note=note), classes=["snippet-label"])
             container += nodes.literal_block(printed_by_note, printed_by_note, language="none",

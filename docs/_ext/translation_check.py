@@ -16,6 +16,7 @@ from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
+from sphinx.transforms import SphinxTransform
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +36,28 @@ def catalog_state(catalog: Path, message: str) -> str:
     return "the message has no translation"
 
 
+class RememberImageAlt(SphinxTransform):
+    """Before the catalogs apply: keep each image's alt text as written in English."""
+
+    default_priority = 10  # sphinx.transforms.i18n.Locale runs at 20
+
+    def apply(self, **kwargs: Any) -> None:
+        for image in self.document.findall(nodes.image):
+            if "alt" in image:
+                image["source_alt"] = image["alt"]
+
+
+class MarkTranslatedImageAlt(SphinxTransform):
+    """Sphinx translates alt text without marking the image translated; mark it here."""
+
+    default_priority = 870  # after Locale, before doctree-read (880) and the HTML classes (950)
+
+    def apply(self, **kwargs: Any) -> None:
+        for image in self.document.findall(nodes.image):
+            if "source_alt" in image and image["alt"] != image.attributes.pop("source_alt"):
+                image["translated"] = True
+
+
 def check_translated(app: Sphinx, doctree: nodes.document) -> None:
     if app.config.language in (None, "en") or app.builder.format != "html":
         return
@@ -49,6 +72,8 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
             if node.get("caption") != node.get("rawcaption"):
                 continue
             message = node.get("rawcaption")
+        elif isinstance(node, nodes.image):
+            message = node.get("alt", node.get("uri", ""))
         else:
             message = node.rawsource or node.astext()
         logger.warning(
@@ -59,5 +84,7 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_transform(RememberImageAlt)
+    app.add_transform(MarkTranslatedImageAlt)
     app.connect("doctree-read", check_translated)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
