@@ -1,0 +1,143 @@
+"""
+Creating tensors
+================
+
+A tensor is a block of numbers with a shape and a dtype. This example creates tensors the
+ways note 001 starts with, ``torch.empty`` and ``torch.rand``, then with ``zeros``, ``ones``,
+``arange`` and from Python data, and shows which shape and dtype each one gets.
+"""
+
+import torch
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# ``torch.empty``: memory without values
+# --------------------------------------
+# ``torch.empty(5, 3)`` reserves room for 5 × 3 numbers and writes nothing into it. The
+# shape and dtype are known; the values are whatever the memory held before, so they
+# differ from run to run and machine to machine. This example therefore shows only the
+# shape and dtype of ``x``: printing its values would print leftovers.
+
+x = torch.empty(5, 3)
+print(x.shape)
+print(x.dtype)
+# sphinx_gallery_start_ignore
+facts["empty_shape"] = list(x.shape)
+facts["empty_dtype"] = str(x.dtype)
+facts["empty_numel"] = x.numel()
+facts["shape_type"] = type(x.shape).__name__
+facts["size_equals_shape"] = x.size() == x.shape
+assert facts["empty_shape"] == [5, 3] and facts["empty_numel"] == 15
+# sphinx_gallery_end_ignore
+
+# %%
+# ``x.shape`` is a ``torch.Size``, a tuple of the sizes of each dimension; ``x.size()``
+# returns the same thing, and ``x.numel()`` counts the elements.
+
+print(type(x.shape).__name__, x.size() == x.shape, x.numel())
+
+# %%
+# Use ``empty`` only when every element is written before it is read. When
+# ``torch.use_deterministic_algorithms(True)`` is on, PyTorch fills new ``empty`` tensors
+# of floating dtype with NaN, so reading one before writing it shows up at once:
+
+torch.use_deterministic_algorithms(True)
+guarded = torch.empty(2, 3)
+print(torch.isnan(guarded).all().item())
+torch.use_deterministic_algorithms(False)
+# sphinx_gallery_start_ignore
+facts["deterministic_empty_is_nan"] = torch.isnan(guarded).all().item()
+assert facts["deterministic_empty_is_nan"] is True
+# sphinx_gallery_end_ignore
+
+# %%
+# ``torch.rand``: random values
+# -----------------------------
+# ``torch.rand(5, 3)`` draws each element uniformly from :math:`[0, 1)`. The values come from
+# PyTorch's random generator, seeded above with ``torch.manual_seed(0)``, so this run prints
+# the same numbers every time.
+
+x = torch.rand(5, 3)
+print(x)
+print(x.min().item() >= 0, x.max().item() < 1)
+# sphinx_gallery_start_ignore
+facts["rand_first"] = x[0, 0].item()
+facts["rand_in_unit_interval"] = bool(x.min() >= 0 and x.max() < 1)
+facts["rand_dtype"] = str(x.dtype)
+assert facts["rand_in_unit_interval"]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``zeros`` and ``ones``
+# ----------------------
+# Filled tensors take the shape as arguments, like ``empty``. Without a ``dtype``
+# they hold the default floating dtype; pass ``dtype=`` for another one.
+
+print(torch.get_default_dtype())
+z = torch.zeros(2, 3)
+print(z, z.dtype)
+o = torch.ones(2, 3, dtype=torch.long)
+print(o, o.dtype)
+# sphinx_gallery_start_ignore
+facts["default_dtype"] = str(torch.get_default_dtype())
+facts["zeros_dtype"] = str(z.dtype)
+facts["ones_long_dtype"] = str(o.dtype)
+# sphinx_gallery_end_ignore
+
+# %%
+# ``arange``: ranges
+# ------------------
+# ``torch.arange(start, end)`` counts from ``start`` up to, but not including, ``end``, like
+# Python's ``range``. With integer arguments the result is an integer tensor (``int64``);
+# a floating-point argument, such as a fractional step, gives the default float dtype.
+
+a = torch.arange(1, 3)
+print(a, a.dtype)
+b = torch.arange(5)
+print(b)
+c = torch.arange(0, 1, 0.25)
+print(c, c.dtype)
+# sphinx_gallery_start_ignore
+facts["arange_1_3"] = a.tolist()
+facts["arange_int_dtype"] = str(a.dtype)
+facts["arange_5"] = b.tolist()
+facts["arange_step"] = c.tolist()
+facts["arange_float_dtype"] = str(c.dtype)
+assert facts["arange_1_3"] == [1, 2] and facts["arange_step"] == [0.0, 0.25, 0.5, 0.75]
+# sphinx_gallery_end_ignore
+
+# %%
+# From Python data: ``torch.tensor``
+# ----------------------------------
+# ``torch.tensor`` copies a list into a new tensor and infers the dtype from the values:
+# integers give ``int64``, floats give the default ``float32``, booleans give ``bool``.
+
+ints = torch.tensor([1, 2, 3])
+floats = torch.tensor([1.0, 2.0, 3.0])
+flags = torch.tensor([True, False])
+print(ints.dtype, floats.dtype, flags.dtype)
+# sphinx_gallery_start_ignore
+facts["tensor_int_dtype"] = str(ints.dtype)
+facts["tensor_float_dtype"] = str(floats.dtype)
+facts["tensor_bool_dtype"] = str(flags.dtype)
+# sphinx_gallery_end_ignore
+
+# %%
+# Mixing dtypes in one operation promotes to the wider kind: an integer tensor plus a
+# float tensor gives a float tensor.
+
+print((ints + floats).dtype)
+# sphinx_gallery_start_ignore
+facts["promoted_dtype"] = str((ints + floats).dtype)
+# sphinx_gallery_end_ignore
+
+# %%
+# See also
+# --------
+# :doc:`/tensors/creating` explains ``empty`` and the default dtypes, and how the notes'
+# examples relate to what PyTorch does now.

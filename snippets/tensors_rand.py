@@ -1,0 +1,3 @@
+import torch
+x = torch.rand(5, 3)
+print(x)
