@@ -130,8 +130,8 @@ assert (sizes[0], sizes[-1], facts["work_growth"]) == (16, 512, 32768)
 
 # %%
 # Going from the smallest to the largest size multiplies the work, :math:`n^3`
-# multiply-adds, by :math:`32^3 = 32768`. The time grows by less at first, while the
-# fixed cost of each call dominates. Relative numbers from this run:
+# multiply-adds, by :math:`32^3 = 32768`. Compare it with how much the time grew in this
+# run:
 
 print("work grows by", round((sizes[-1] / sizes[0]) ** 3))
 print("CPU time grows by about", round(seconds["cpu"][-1] / seconds["cpu"][0]))
@@ -159,5 +159,5 @@ plt.show()
 # %%
 # See also
 # --------
-# :doc:`/tensors/devices` explains what ``.to()`` does, why small products gain little
-# from a GPU, and how to read such timings.
+# :doc:`/tensors/devices` explains what ``.to()`` does, what the fixed cost of each call
+# means for small products, and how to read such timings.
