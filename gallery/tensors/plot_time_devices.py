@@ -149,6 +149,8 @@ for dev, times in seconds.items():
     ax.loglog(sizes, times, marker="o", label=dev)
 reference = [seconds["cpu"][-1] * (n / sizes[-1]) ** 3 for n in sizes]
 ax.loglog(sizes, reference, linestyle="--", color="grey", label="∝ n³")
+ax.set_xticks(sizes, labels=[str(n) for n in sizes])
+ax.minorticks_off()
 ax.set_xlabel("matrix size n (n × n @ n × n, float32)")
 ax.set_ylabel("median time per product (s)")
 ax.set_title("Matrix product time by device")
