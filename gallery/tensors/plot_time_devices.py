@@ -1,0 +1,165 @@
+"""
+Devices and timings
+===================
+
+Every tensor lives on a device. This example picks the best device the machine has (a CUDA
+GPU, then Apple's MPS, then the CPU), moves tensors there with ``.to()``, and times a matrix
+product on each device it found, for a few matrix sizes.
+"""
+
+import matplotlib.pyplot as plt
+import torch
+from torch.utils import benchmark
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# Choosing a device
+# -----------------
+# Write the choice once, and let the rest of the code use ``device``: the same script then
+# runs on a laptop, on a Mac and on a GPU server.
+
+
+def pick_device() -> torch.device:
+    if torch.cuda.is_available():
+        return torch.device("cuda")
+    if torch.backends.mps.is_available():
+        return torch.device("mps")
+    return torch.device("cpu")
+
+
+device = pick_device()
+print(device)
+# sphinx_gallery_start_ignore
+facts["device"] = str(device)
+facts["accelerator"] = "none" if device.type == "cpu" else device.type
+if device.type == "cuda":
+    facts["accelerator_name"] = torch.cuda.get_device_name(device)
+elif device.type == "mps":
+    facts["accelerator_name"] = "Apple MPS"
+else:
+    facts["accelerator_name"] = "none"
+# sphinx_gallery_end_ignore
+
+# %%
+# ``torch.accelerator`` asks the same question for whatever kind of accelerator this build
+# of PyTorch supports; it answers ``None`` when there is none.
+
+print(torch.accelerator.current_accelerator())
+# sphinx_gallery_start_ignore
+facts["current_accelerator"] = str(torch.accelerator.current_accelerator())
+facts["accelerator_api"] = hasattr(torch, "accelerator")
+# sphinx_gallery_end_ignore
+
+# %%
+# Moving tensors with ``.to()``
+# -----------------------------
+# ``torch.ones_like(x, device=device)`` creates a tensor directly on the device;
+# ``x.to(device)`` moves one there. Both operands of ``x + y`` must be on the same device.
+# ``.to()`` can change the device and the dtype in one call.
+
+x = torch.arange(1, 3).view(1, 2)
+y = torch.ones_like(x, device=device)
+x = x.to(device)
+z = x + y
+print(z)
+print(z.to("cpu", torch.double))
+# sphinx_gallery_start_ignore
+facts["z_values"] = z.view(-1).tolist()
+facts["z_dtype"] = str(z.dtype)
+facts["z_double_dtype"] = str(z.to("cpu", torch.double).dtype)
+# sphinx_gallery_end_ignore
+
+# %%
+# ``.to()`` returns the tensor itself when nothing has to change, and a new tensor otherwise.
+
+c = torch.ones(2)
+print(c.to("cpu") is c, c.to(torch.double) is c)
+# sphinx_gallery_start_ignore
+facts["to_same_is_self"] = c.to("cpu") is c
+facts["to_dtype_is_self"] = c.to(torch.double) is c
+# sphinx_gallery_end_ignore
+
+# %%
+# A model is different: ``Module.to()`` converts the module's parameters in place and
+# returns the module itself, so ``model.to(device)`` needs no assignment.
+
+model = torch.nn.Linear(2, 1)
+print(model.to(torch.double) is model, model.weight.dtype)
+# sphinx_gallery_start_ignore
+facts["module_to_is_self"] = model.to(torch.double) is model
+facts["module_weight_dtype"] = str(model.weight.dtype)
+# sphinx_gallery_end_ignore
+
+# %%
+# Timing a matrix product
+# -----------------------
+# ``torch.utils.benchmark.Timer`` repeats a statement until enough time has passed, and
+# waits for an accelerator to finish before it reads the clock (GPU work is asynchronous).
+# Each device gets the same ``float32`` matrices, from 16 × 16 to 512 × 512.
+
+sizes = [16, 32, 64, 128, 256, 512]
+devices = [torch.device("cpu")] + ([device] if device.type != "cpu" else [])
+print("threads on the CPU:", torch.get_num_threads())
+
+seconds = {}
+for dev in devices:
+    seconds[dev.type] = []
+    for n in sizes:
+        a = torch.randn(n, n, device=dev)
+        b = torch.randn(n, n, device=dev)
+        a @ b  # warm-up: the first call on a device pays for its start-up
+        timer = benchmark.Timer("a @ b", globals={"a": a, "b": b})
+        seconds[dev.type].append(timer.blocked_autorange(min_run_time=0.1).median)
+# sphinx_gallery_start_ignore
+facts["sizes"] = sizes
+facts["smallest"] = sizes[0]
+facts["largest"] = sizes[-1]
+facts["timed_devices"] = list(seconds)
+facts["cpu_threads"] = torch.get_num_threads()
+facts["cpu_growth"] = seconds["cpu"][-1] / seconds["cpu"][0]
+facts["work_growth"] = (sizes[-1] / sizes[0]) ** 3
+facts["fastest_at_largest"] = min(seconds, key=lambda d: seconds[d][-1])
+facts["fastest_at_smallest"] = min(seconds, key=lambda d: seconds[d][0])
+assert (sizes[0], sizes[-1], facts["work_growth"]) == (16, 512, 32768)
+# sphinx_gallery_end_ignore
+
+# %%
+# Going from the smallest to the largest size multiplies the work, :math:`n^3`
+# multiply-adds, by :math:`32^3 = 32768`. Compare it with how much the time grew in this
+# run:
+
+print("work grows by", round((sizes[-1] / sizes[0]) ** 3))
+print("CPU time grows by about", round(seconds["cpu"][-1] / seconds["cpu"][0]))
+for dev in seconds:
+    if dev != "cpu":
+        print(f"{dev} at n = {sizes[-1]}: CPU time / {dev} time = "
+              f"{seconds['cpu'][-1] / seconds[dev][-1]:.1f}")
+
+# %%
+# On a log-log plot a cost proportional to :math:`n^3` is a straight line of slope 3
+# (dashed, drawn through the CPU's largest size).
+
+fig, ax = plt.subplots(figsize=(6, 4))
+for dev, times in seconds.items():
+    ax.loglog(sizes, times, marker="o", label=dev)
+reference = [seconds["cpu"][-1] * (n / sizes[-1]) ** 3 for n in sizes]
+ax.loglog(sizes, reference, linestyle="--", color="grey", label="∝ n³")
+ax.set_xticks(sizes, labels=[str(n) for n in sizes])
+ax.minorticks_off()
+ax.set_xlabel("matrix size n (n × n @ n × n, float32)")
+ax.set_ylabel("median time per product (s)")
+ax.set_title("Matrix product time by device")
+ax.legend()
+fig.tight_layout()
+plt.show()
+
+# %%
+# See also
+# --------
+# :doc:`/tensors/devices` explains what ``.to()`` does, what the fixed cost of each call
+# means for small products, and how to read such timings.
