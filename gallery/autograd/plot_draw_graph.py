@@ -57,14 +57,15 @@ facts["is_function"] = isinstance(y.grad_fn, torch.autograd.Function)
 # that requires gradients appears as an ``AccumulateGrad`` node, whose ``variable`` is the
 # leaf itself: it is where the gradient is added into ``x.grad``.
 
-print([(type(fn).__name__, index) for fn, index in y.grad_fn.next_functions])
+for fn, index in y.grad_fn.next_functions:
+    print(fn if fn is None else type(fn).__name__, index)
 accumulate = y.grad_fn.next_functions[0][0]
 print(accumulate.variable is x)
 # sphinx_gallery_start_ignore
-facts["add_next"] = [type(fn).__name__ for fn, _ in y.grad_fn.next_functions]
+facts["add_next"] = [fn if fn is None else type(fn).__name__ for fn, _ in y.grad_fn.next_functions]
 facts["leaf_node"] = type(accumulate).__name__
 facts["leaf_variable_is_x"] = accumulate.variable is x
-assert facts["add_next"] == ["AccumulateGrad", "NoneType"]
+assert facts["add_next"] == ["AccumulateGrad", None]
 # sphinx_gallery_end_ignore
 
 # %%
