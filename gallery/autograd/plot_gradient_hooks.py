@@ -1,0 +1,154 @@
+"""
+Read and change gradients with hooks
+====================================
+
+A hook is a function that PyTorch calls for you at a given moment: when the gradient of a
+tensor is computed, or when a module runs forward or backward. Hooks let you look at
+values that are otherwise gone after the pass, and change gradients on their way.
+"""
+
+import warnings
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# A tensor hook sees the gradient
+# -------------------------------
+# ``register_hook(fn)`` calls ``fn(grad)`` when the gradient with respect to the tensor
+# has been computed. Here it records the gradient of the intermediate ``y``, which would
+# otherwise not be kept (only leaves keep ``.grad``). :math:`\partial z / \partial y = 2y`.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+seen = []
+handle = y.register_hook(lambda grad: seen.append(grad.clone()))
+z = (y * y).sum()
+z.backward()
+print(seen)
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["seen_grad"] = seen[0].tolist()
+facts["handle_type"] = type(handle).__name__
+facts["plain_x_grad"] = x.grad.tolist()
+assert facts["seen_grad"] == [4.0, 8.0, 12.0]
+assert facts["plain_x_grad"] == [8.0, 16.0, 24.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# A tensor hook can change the gradient
+# -------------------------------------
+# A hook that returns a tensor replaces the gradient with it. Doubling the gradient of
+# ``y`` doubles everything that flows back from it, so ``x.grad`` doubles too.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+handle = y.register_hook(lambda grad: grad * 2)
+(y * y).sum().backward()
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["doubled_x_grad"] = x.grad.tolist()
+assert facts["doubled_x_grad"] == [16.0, 32.0, 48.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# On a leaf, the hook changes what lands in ``.grad``. ``register_hook`` returns a handle;
+# ``handle.remove()`` takes the hook off, and the next pass gives the plain gradient
+# :math:`2x` again.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+handle = x.register_hook(lambda grad: grad * 2)
+(x * x).sum().backward()
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["leaf_doubled_grad"] = x.grad.tolist()
+assert facts["leaf_doubled_grad"] == [4.0, 8.0, 12.0]
+# sphinx_gallery_end_ignore
+
+handle.remove()
+x.grad = None
+(x * x).sum().backward()
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["removed_x_grad"] = x.grad.tolist()
+assert facts["removed_x_grad"] == [2.0, 4.0, 6.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# Module hooks
+# ------------
+# A module runs hooks around its own forward and backward. A *forward hook* receives
+# ``(module, inputs, output)`` after ``forward``; a *full backward hook* receives
+# ``(module, grad_input, grad_output)``: the gradients with respect to the module's inputs
+# and outputs. The hooks below only record shapes.
+
+layer = nn.Linear(3, 2)
+shapes = {}
+
+
+def forward_hook(module, inputs, output):
+    shapes["forward inputs"] = [tuple(t.shape) for t in inputs]
+    shapes["forward output"] = tuple(output.shape)
+
+
+def backward_hook(module, grad_input, grad_output):
+    shapes["grad_input"] = [None if g is None else tuple(g.shape) for g in grad_input]
+    shapes["grad_output"] = [tuple(g.shape) for g in grad_output]
+
+
+forward_handle = layer.register_forward_hook(forward_hook)
+backward_handle = layer.register_full_backward_hook(backward_hook)
+
+batch = torch.randn(4, 3, requires_grad=True)
+layer(batch).sum().backward()
+for name, shape in shapes.items():
+    print(f"{name:15} {shape}")
+# sphinx_gallery_start_ignore
+assert len(shapes["forward inputs"]) == len(shapes["grad_input"]) == len(shapes["grad_output"]) == 1
+facts["forward_input"] = list(shapes["forward inputs"][0])
+facts["forward_output"] = list(shapes["forward output"])
+facts["grad_input"] = list(shapes["grad_input"][0])
+facts["grad_output"] = list(shapes["grad_output"][0])
+assert facts["forward_output"] == facts["grad_output"] == [4, 2]
+assert facts["grad_input"] == [4, 3]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``grad_input`` holds gradients with respect to the *inputs* of ``forward`` only, not the
+# weights. When the input does not require gradients, its entry is ``None``, and PyTorch
+# warns that the hook fires with the output gradients alone.
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    layer(torch.randn(4, 3)).sum().backward()
+print(shapes["grad_input"], shapes["grad_output"])
+print(caught[0].category.__name__)
+print(caught[0].message)
+# sphinx_gallery_start_ignore
+facts["grad_input_without_input_grad"] = str(shapes["grad_input"])
+facts["hook_warning_category"] = caught[0].category.__name__
+facts["hook_warning"] = str(caught[0].message).split(" See ")[0]
+# sphinx_gallery_end_ignore
+
+# %%
+# Module hooks are removed through their handles too.
+
+forward_handle.remove()
+backward_handle.remove()
+shapes.clear()
+layer(batch).sum().backward()
+print(shapes)
+# sphinx_gallery_start_ignore
+facts["shapes_after_remove"] = str(shapes)
+# sphinx_gallery_end_ignore
+
+# %%
+# See also
+# --------
+# :doc:`/autograd/hooks` explains when each hook runs and what it may return.

@@ -1,0 +1,186 @@
+"""
+How long the graph lives
+========================
+
+A backward pass fills ``.grad`` of the leaves only, and frees the values the graph saved
+for it. This example shows what that means: the warning on a non-leaf's ``.grad``,
+``retain_grad()``, the error on a second backward pass, and ``retain_graph=True``.
+"""
+
+import warnings
+
+import torch
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# Only leaves keep a gradient
+# ---------------------------
+# After ``backward()``, the leaf ``x`` has a gradient and the intermediate ``y`` has none.
+# Reading ``y.grad`` returns ``None`` and PyTorch warns that it is probably a mistake.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+z = (y * y).sum()
+z.backward()
+print(x.grad)
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    non_leaf_grad = y.grad
+print(non_leaf_grad)
+non_leaf_warning = str(caught[0].message)
+print(caught[0].category.__name__)
+print(non_leaf_warning)
+# sphinx_gallery_start_ignore
+facts["x_grad"] = x.grad.tolist()
+facts["non_leaf_grad"] = str(non_leaf_grad)
+facts["warning_category"] = caught[0].category.__name__
+# The end of the message names a C++ source path that changes between builds of PyTorch.
+facts["non_leaf_warning"] = non_leaf_warning.split(" See github")[0]
+assert facts["x_grad"] == [8.0, 16.0, 24.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``retain_grad()`` asks autograd to keep the gradient of a non-leaf as well.
+# :math:`\partial z / \partial y = 2y`.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+y.retain_grad()
+z = (y * y).sum()
+z.backward()
+print(y.grad)
+# sphinx_gallery_start_ignore
+facts["retained_grad"] = y.grad.tolist()
+assert facts["retained_grad"] == [4.0, 8.0, 12.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# The graph's saved values are freed by ``backward()``
+# ----------------------------------------------------
+# ``h * h`` saves both of its inputs to compute its gradient later; they are visible as
+# ``_saved_self`` and ``_saved_other`` on its ``grad_fn``. After the backward pass they
+# are gone, and a second pass through the same graph fails.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+h = x * 2
+square = h * h
+z = square.sum()
+print(square.grad_fn._saved_self)
+z.backward()
+try:
+    z.backward()
+except RuntimeError as error:
+    second_error = f"{type(error).__name__}: {error}"
+    print(second_error)
+# sphinx_gallery_start_ignore
+facts["second_backward_error"] = second_error
+# sphinx_gallery_end_ignore
+
+# %%
+# Reading a saved value after the pass raises the same error.
+
+try:
+    square.grad_fn._saved_self
+except RuntimeError as error:
+    saved_error = f"{type(error).__name__}: {error}"
+    print(saved_error == second_error)
+# sphinx_gallery_start_ignore
+facts["saved_access_same_error"] = saved_error == second_error
+# sphinx_gallery_end_ignore
+
+# %%
+# ``retain_graph=True`` keeps them for another pass
+# -------------------------------------------------
+# The gradient is the same each time, :math:`2 \cdot 2 \cdot 2x = 8x`, and it accumulates
+# in ``x.grad``: after two passes it is :math:`16x`.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+z = ((x * 2) ** 2).sum()
+z.backward(retain_graph=True)
+print(x.grad)
+z.backward()
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["twice_grad"] = x.grad.tolist()
+assert facts["twice_grad"] == [16.0, 32.0, 48.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# The other way, as the notes also say, is to compute the graph again. That builds new
+# nodes: the ``grad_fn`` of the new result is a different object.
+
+x.grad = None
+z1 = ((x * 2) ** 2).sum()
+z1.backward()
+z2 = ((x * 2) ** 2).sum()
+z2.backward()
+print(z1.grad_fn is z2.grad_fn)
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["rebuilt_same_node"] = z1.grad_fn is z2.grad_fn
+assert x.grad.tolist() == facts["twice_grad"]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``backward()`` without an argument needs one element
+# ----------------------------------------------------
+# Any tensor with a single element can start a pass without a weight: a scalar, but also
+# a 1-element vector or 1 × 1 matrix. A vector of three elements cannot.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+for result in (x.sum(), x[:1] * 2, x[:1].view(1, 1) * 2):
+    result.backward()
+    print(tuple(result.shape), "ok")
+try:
+    (x * 2).backward()
+except RuntimeError as error:
+    vector_error = str(error)
+    print((x * 2).shape, vector_error)
+# sphinx_gallery_start_ignore
+facts["one_element_dims"] = [r.dim() for r in (x.sum(), x[:1] * 2, x[:1].view(1, 1) * 2)]
+facts["vector_error"] = vector_error
+# sphinx_gallery_end_ignore
+
+# %%
+# ``max()`` is an ordinary node
+# -----------------------------
+# ``x.max()`` records a ``grad_fn`` like any other operation; its gradient is 1 at the
+# position of the maximum and 0 elsewhere.
+
+x = torch.tensor([1.0, 5.0, 3.0], requires_grad=True)
+m = x.max()
+print(type(m.grad_fn).__name__)
+m.backward()
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["max_grad_fn"] = type(m.grad_fn).__name__
+facts["max_grad"] = x.grad.tolist()
+assert facts["max_grad"] == [0.0, 1.0, 0.0]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``Variable`` is gone
+# --------------------
+# ``torch.autograd.Variable`` still exists for old code, but it returns a plain tensor.
+# A fresh leaf has no gradient yet, so ``m.grad`` is ``None`` until a backward pass.
+
+from torch.autograd import Variable  # noqa: E402
+
+m = Variable(torch.FloatTensor([[2, 3]]), requires_grad=True)
+print(type(m).__name__, m.is_leaf, m.grad)
+# sphinx_gallery_start_ignore
+facts["variable_type"] = type(m).__name__
+facts["variable_is_leaf"] = m.is_leaf
+facts["variable_grad"] = str(m.grad)
+# sphinx_gallery_end_ignore
+
+# %%
+# See also
+# --------
+# :doc:`/autograd/lifetime` explains why the graph is freed and what the notes say about it.

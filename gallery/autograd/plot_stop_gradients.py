@@ -1,0 +1,139 @@
+"""
+Stop gradients from flowing
+===========================
+
+Four ways to keep a computation out of the graph: ``detach()``, ``torch.no_grad()``,
+``.data`` and ``requires_grad_()``. They differ in what they cut, and in whether autograd
+can still tell you when you break something.
+"""
+
+import torch
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# ``detach()`` returns a new tensor cut off from the graph
+# --------------------------------------------------------
+# ``y.detach()`` does not change ``y``: it returns another tensor that shares ``y``'s data
+# but has no ``grad_fn`` and does not require gradients.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+y = x * 2
+d = y.detach()
+print(y.requires_grad, d.requires_grad)
+print(d.grad_fn, d.is_leaf)
+print(d.data_ptr() == y.data_ptr())
+# sphinx_gallery_start_ignore
+facts["y_requires_grad"] = y.requires_grad
+facts["detached_requires_grad"] = d.requires_grad
+facts["detached_grad_fn"] = str(d.grad_fn)
+facts["detached_is_leaf"] = d.is_leaf
+facts["detached_shares_data"] = d.data_ptr() == y.data_ptr()
+# sphinx_gallery_end_ignore
+
+# %%
+# A detached term contributes nothing to the gradient. With
+# :math:`s = x^2 + \mathrm{detach}(x^3)` the derivative at :math:`x = 1` is the :math:`2x = 2`
+# of the first term, as with ``torch.no_grad()`` in :doc:`/autograd/basics`, and not 5.
+
+x = torch.tensor(1.0, requires_grad=True)
+s = x**2 + (x**3).detach()
+s.backward()
+print(x.grad)
+# sphinx_gallery_start_ignore
+facts["detach_grad"] = x.grad.item()
+assert facts["detach_grad"] == 2.0
+# sphinx_gallery_end_ignore
+
+# %%
+# ``torch.no_grad()`` works on a whole block: nothing computed inside is recorded.
+
+with torch.no_grad():
+    t = x**3
+print(t.requires_grad, t.grad_fn)
+# sphinx_gallery_start_ignore
+facts["no_grad_requires_grad"] = t.requires_grad
+# sphinx_gallery_end_ignore
+
+# %%
+# Why ``.data`` is riskier than ``detach()``
+# ------------------------------------------
+# ``sigmoid`` saves its *output* for the backward pass, because
+# :math:`\sigma'(a) = \sigma(a)\,(1 - \sigma(a))`. Change that output in place through
+# ``detach()`` and autograd notices at backward time: the tensor's version counter, shared
+# with the detached tensor, has moved.
+
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = a.sigmoid()
+out.detach().zero_()
+try:
+    out.sum().backward()
+except RuntimeError as error:
+    detach_error = str(error)
+    print(detach_error)
+# sphinx_gallery_start_ignore
+facts["detach_error"] = detach_error.split(" Hint:")[0]
+facts["detach_error_start"] = detach_error.split(":")[0]
+assert facts["detach_error_start"] == (
+    "one of the variables needed for gradient computation has been modified by an inplace operation")
+# sphinx_gallery_end_ignore
+
+# %%
+# The same change through ``.data`` is not counted. The backward pass runs and silently
+# returns a wrong gradient: zeros, computed from the zeroed output.
+
+a = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+out = a.sigmoid()
+out.data.zero_()
+out.sum().backward()
+print(a.grad)
+
+right = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+right.sigmoid().sum().backward()
+print(right.grad)
+# sphinx_gallery_start_ignore
+facts["data_grad"] = a.grad.tolist()
+facts["right_grad"] = [round(g, 4) for g in right.grad.tolist()]
+assert facts["data_grad"] == [0.0, 0.0, 0.0]
+assert facts["right_grad"] == [0.1966, 0.105, 0.0452]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``requires_grad_()`` switches tracking on and off for leaves
+# ------------------------------------------------------------
+# ``requires_grad_(False)`` on a leaf stops its gradients (this is how layers are frozen);
+# ``requires_grad_(True)`` starts tracking a tensor made without it.
+
+w = torch.randn(3, requires_grad=True)
+w.requires_grad_(False)
+print(w.requires_grad)
+
+v = torch.randn(3)
+v.requires_grad_()
+print(v.requires_grad, v.is_leaf)
+# sphinx_gallery_start_ignore
+facts["frozen_requires_grad"] = w.requires_grad
+facts["switched_on_requires_grad"] = v.requires_grad
+# sphinx_gallery_end_ignore
+
+# %%
+# It works on leaves only. A result of an operation cannot be switched off; PyTorch says
+# to use ``detach()`` instead.
+
+try:
+    (v * 2).requires_grad_(False)
+except RuntimeError as error:
+    non_leaf_error = str(error)
+    print(non_leaf_error)
+# sphinx_gallery_start_ignore
+facts["non_leaf_error"] = non_leaf_error
+# sphinx_gallery_end_ignore
+
+# %%
+# See also
+# --------
+# :doc:`/autograd/stopping` compares these tools and what the notes say about them.
