@@ -74,7 +74,7 @@ facts["big_size_ratio"] = big_whole / big_params
 facts["same_overhead"] = (whole_size - params_size) == (big_whole - big_params)
 facts["big_param_count"] = sum(p.numel() for p in big.parameters())
 facts["big_params_mb"] = big_params / 1e6
-assert big_whole / big_params < 1.001
+assert big_whole / big_params < 1.001 and round(big_params / 1e6) == 4
 # sphinx_gallery_end_ignore
 
 # %%
@@ -172,11 +172,12 @@ wider = nn.Sequential(nn.Linear(1, 20), nn.ReLU(), nn.Linear(20, 1))
 try:
     wider.load_state_dict(torch.load(folder / "net_params.pkl"))
 except RuntimeError as error:
-    mismatch_error = str(error)
+    mismatch_error_type, mismatch_error = type(error).__name__, str(error)
     print(mismatch_error.splitlines()[0])
     print(mismatch_error.splitlines()[1].strip())
 # sphinx_gallery_start_ignore
 facts["mismatch_first_line"] = mismatch_error.splitlines()[0]
+facts["mismatch_error_type"] = mismatch_error_type
 # sphinx_gallery_end_ignore
 
 workdir.cleanup()
