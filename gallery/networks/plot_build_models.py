@@ -1,0 +1,243 @@
+"""
+Building models
+===============
+
+Four ways to write the same small convolutional network, from a hand-written
+``nn.Module`` subclass to ``nn.Sequential`` containers with numbered or named layers. Then
+what every model owns from the start: parameters that are already initialised and that
+require gradients.
+"""
+
+from collections import OrderedDict
+
+import torch
+from torch import nn
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# A subclass of ``nn.Module``
+# ---------------------------
+# Layers assigned as attributes in ``__init__`` are registered under the attribute's name;
+# ``forward`` says how data flows through them. The input here is a batch of two 3-channel
+# 6 × 6 images; after a 2 × 2 max-pool the 32 feature maps are 3 × 3.
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 32, 3, 1, 1)
+        self.dense1 = nn.Linear(32 * 3 * 3, 128)
+        self.dense2 = nn.Linear(128, 10)
+
+    def forward(self, x):
+        x = torch.max_pool2d(torch.relu(self.conv1(x)), 2)
+        x = x.flatten(1)
+        x = torch.relu(self.dense1(x))
+        return self.dense2(x)
+
+
+net = Net()
+print(net)
+images = torch.randn(2, 3, 6, 6)
+print(net(images).shape)
+# sphinx_gallery_start_ignore
+facts["net_children"] = [name for name, _ in net.named_children()]
+facts["net_output_shape"] = list(net(images).shape)
+assert facts["net_children"] == ["conv1", "dense1", "dense2"]
+# sphinx_gallery_end_ignore
+
+# %%
+# ``nn.Sequential``: quick, but the layers are numbered
+# -----------------------------------------------------
+# A ``Sequential`` runs its layers in the order given. It names them ``"0"``, ``"1"``, ...
+# which says nothing about what each layer is.
+
+seq = nn.Sequential(nn.Conv2d(3, 32, 3, 1, 1), nn.ReLU())
+print(seq)
+print([name for name, _ in seq.named_children()])
+# sphinx_gallery_start_ignore
+facts["seq_names"] = [name for name, _ in seq.named_children()]
+facts["seq_first_type"] = type(seq[0]).__name__
+assert facts["seq_names"] == ["0", "1"]
+# sphinx_gallery_end_ignore
+
+# %%
+# Named layers with ``add_module``
+# --------------------------------
+# Start from an empty ``Sequential`` and add each layer under a name of your choice.
+
+conv = nn.Sequential()
+conv.add_module("conv1", nn.Conv2d(3, 32, 3, 1, 1))
+conv.add_module("relu1", nn.ReLU())
+conv.add_module("pool1", nn.MaxPool2d(2))
+print(conv)
+# sphinx_gallery_start_ignore
+facts["add_module_names"] = [name for name, _ in conv.named_children()]
+# sphinx_gallery_end_ignore
+
+# %%
+# Named layers from an ``OrderedDict``
+# ------------------------------------
+# The same container written in one expression. ``OrderedDict`` comes from the standard
+# library: ``from collections import OrderedDict`` (first line of this script).
+
+conv_dict = nn.Sequential(
+    OrderedDict(
+        [
+            ("conv1", nn.Conv2d(3, 32, 3, 1, 1)),
+            ("relu1", nn.ReLU()),
+            ("pool", nn.MaxPool2d(2)),
+        ]
+    )
+)
+print(conv_dict)
+print(conv_dict.conv1 is conv_dict[0])
+# sphinx_gallery_start_ignore
+facts["ordered_dict_names"] = [name for name, _ in conv_dict.named_children()]
+facts["name_and_index_same"] = conv_dict.conv1 is conv_dict[0]
+# sphinx_gallery_end_ignore
+
+# %%
+# It must be an ``OrderedDict``: ``Sequential`` reads a plain ``dict`` as a layer and
+# refuses it.
+
+try:
+    nn.Sequential({"relu1": nn.ReLU()})
+except TypeError as error:
+    dict_error_type, dict_error = type(error).__name__, str(error)
+    print(dict_error_type, dict_error)
+# sphinx_gallery_start_ignore
+facts["plain_dict_error_type"] = dict_error_type
+facts["plain_dict_error"] = dict_error
+# sphinx_gallery_end_ignore
+
+# %%
+# The names end up in the parameter names, and so in every saved ``state_dict``:
+
+print(list(seq.state_dict()))
+print(list(conv.state_dict()))
+# sphinx_gallery_start_ignore
+facts["seq_param_names"] = list(seq.state_dict())
+facts["named_param_names"] = list(conv.state_dict())
+# sphinx_gallery_end_ignore
+
+# %%
+# A model with a named block inside
+# ---------------------------------
+# Containers nest: the model below has a ``conv`` block and a ``dense`` block, each with
+# named layers, and does exactly what ``Net`` does.
+
+
+class NamedNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Sequential()
+        self.conv.add_module("conv1", nn.Conv2d(3, 32, 3, 1, 1))
+        self.conv.add_module("relu1", nn.ReLU())
+        self.conv.add_module("pool1", nn.MaxPool2d(2))
+        self.dense = nn.Sequential(
+            OrderedDict(
+                [
+                    ("dense1", nn.Linear(32 * 3 * 3, 128)),
+                    ("relu2", nn.ReLU()),
+                    ("dense2", nn.Linear(128, 10)),
+                ]
+            )
+        )
+
+    def forward(self, x):
+        return self.dense(self.conv(x).flatten(1))
+
+
+named_net = NamedNet()
+print(named_net(images).shape)
+print([name for name, _ in named_net.named_parameters()])
+# sphinx_gallery_start_ignore
+facts["nested_param_names"] = [name for name, _ in named_net.named_parameters()]
+assert named_net(images).shape == net(images).shape
+# sphinx_gallery_end_ignore
+
+# %%
+# Parameters are initialised when the layer is built
+# --------------------------------------------------
+# There is no separate initialisation step: each layer fills its weight and bias as it is
+# created. ``Linear`` and ``Conv2d`` draw both uniformly from
+# :math:`[-1/\sqrt{\text{fan\_in}}, 1/\sqrt{\text{fan\_in}}]`, where fan_in is the number of
+# inputs of one output unit (3 · 3 · 3 = 27 for ``conv1``).
+
+weight, bias = net.conv1.weight, net.conv1.bias
+bound = 1 / 27**0.5
+print(weight[0, 0])
+print(bias[:4])
+print(bool((weight != 0).all()), bool((bias != 0).all()))
+print(bool(weight.abs().max() <= bound), bool(bias.abs().max() <= bound))
+# sphinx_gallery_start_ignore
+facts["conv1_fan_in"] = nn.init._calculate_fan_in_and_fan_out(weight)[0]
+facts["weight_all_nonzero"] = bool((weight != 0).all())
+facts["bias_all_nonzero"] = bool((bias != 0).all())
+facts["weight_within_bound"] = bool(weight.abs().max() <= bound)
+facts["bias_within_bound"] = bool(bias.abs().max() <= bound)
+facts["default_bound"] = bound
+assert facts["conv1_fan_in"] == 27
+# sphinx_gallery_end_ignore
+
+# %%
+# Parameters require gradients; plain tensors do not
+# --------------------------------------------------
+# A layer's weights are ``nn.Parameter`` objects, tensors that PyTorch creates with
+# ``requires_grad=True`` so that an optimiser can train them. A tensor you create yourself
+# does not require gradients unless you ask.
+
+print(type(weight).__name__, weight.requires_grad)
+print(all(p.requires_grad for p in net.parameters()))
+plain = torch.randn(3)
+print(plain.requires_grad)
+# sphinx_gallery_start_ignore
+facts["parameter_type"] = type(weight).__name__
+facts["parameters_require_grad"] = all(p.requires_grad for p in net.parameters())
+facts["plain_requires_grad"] = plain.requires_grad
+facts["parameter_is_tensor"] = isinstance(weight, torch.Tensor)
+# sphinx_gallery_end_ignore
+
+# %%
+# ``parameters`` is a method; a misspelt name is an ``AttributeError``:
+
+try:
+    net.paramters
+except AttributeError as error:
+    typo_error_type, typo_error = type(error).__name__, str(error)
+    print(typo_error_type, typo_error)
+# sphinx_gallery_start_ignore
+facts["typo_error"] = typo_error
+facts["typo_error_type"] = typo_error_type
+# sphinx_gallery_end_ignore
+
+# %%
+# Counting parameters
+# -------------------
+# ``numel()`` counts the elements of one tensor. ``conv1`` has 32 filters of 3 × 3 × 3
+# weights plus 32 biases: 32 · 27 + 32 = 896.
+
+print(sum(p.numel() for p in seq.parameters()))
+for name, p in net.named_parameters():
+    print(f"{name:15} {str(tuple(p.shape)):16} {p.numel()}")
+print(sum(p.numel() for p in net.parameters()))
+print(sum(p.numel() for p in named_net.parameters()))
+# sphinx_gallery_start_ignore
+facts["seq_param_count"] = sum(p.numel() for p in seq.parameters())
+facts["net_param_count"] = sum(p.numel() for p in net.parameters())
+facts["named_net_param_count"] = sum(p.numel() for p in named_net.parameters())
+facts["trainable_param_count"] = sum(p.numel() for p in net.parameters() if p.requires_grad)
+assert facts["seq_param_count"] == 32 * 27 + 32 == 896
+assert facts["net_param_count"] == facts["named_net_param_count"]
+# sphinx_gallery_end_ignore
+
+# %%
+# See also
+# --------
+# :doc:`/networks/building` explains these four styles and the note's words about them.

@@ -1,0 +1,187 @@
+"""
+Initialising weights
+====================
+
+Layers come initialised, but you can choose another scheme: for one layer with the
+in-place functions of ``torch.nn.init``, or for a whole network with ``net.apply``. This
+example also runs the study note's old spelling of these functions and its ``weights_init``.
+"""
+
+import warnings
+
+import matplotlib.pyplot as plt
+import torch
+from torch import nn
+from torch.nn import init
+
+torch.manual_seed(0)
+# sphinx_gallery_start_ignore
+# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+facts = {}
+# sphinx_gallery_end_ignore
+
+# %%
+# One layer: ``xavier_uniform_`` and ``constant_``
+# ------------------------------------------------
+# The functions in ``torch.nn.init`` end in ``_``: like every in-place operation in PyTorch,
+# they overwrite the tensor they receive. They run without recording gradients, so they take
+# the parameter itself (no ``.data`` needed). Xavier (Glorot) uniform draws from
+# :math:`[-a, a]` with :math:`a = \sqrt{6 / (\text{fan\_in} + \text{fan\_out})}`.
+
+conv1 = nn.Conv2d(3, 64, kernel_size=7, stride=2, padding=3)
+init.xavier_uniform_(conv1.weight)
+init.constant_(conv1.bias, 0.1)
+
+fan_in, fan_out = 3 * 7 * 7, 64 * 7 * 7
+a = (6 / (fan_in + fan_out)) ** 0.5
+print(f"a = {a:.4f}, largest |weight| = {conv1.weight.abs().max().item():.4f}")
+print(conv1.bias[:4])
+print(conv1.weight.requires_grad, conv1.weight.grad_fn)
+# sphinx_gallery_start_ignore
+facts["xavier_bound"] = a
+facts["xavier_within_bound"] = bool(conv1.weight.abs().max() <= a)
+facts["bias_all_constant"] = bool((conv1.bias == 0.1).all())
+facts["bias_value"] = conv1.bias[0].item()
+facts["still_leaf"] = conv1.weight.is_leaf
+assert conv1.weight.is_leaf and conv1.weight.grad_fn is None
+# sphinx_gallery_end_ignore
+
+# %%
+# The default and the Xavier scheme, side by side: a fresh ``Conv2d`` draws from
+# :math:`[-1/\sqrt{\text{fan\_in}}, 1/\sqrt{\text{fan\_in}}]`, which for 147 inputs is wider
+# than Xavier's range.
+
+default = nn.Conv2d(3, 64, kernel_size=7, stride=2, padding=3)
+fig, ax = plt.subplots(figsize=(6, 3))
+ax.hist(default.weight.detach().flatten(), bins=60, alpha=0.6, label="default")
+ax.hist(conv1.weight.detach().flatten(), bins=60, alpha=0.6, label="xavier_uniform_")
+ax.set_xlabel("weight value")
+ax.set_ylabel("count")
+ax.legend()
+fig.tight_layout()
+print(f"default bound {1 / fan_in**0.5:.4f}, xavier bound {a:.4f}")
+# sphinx_gallery_start_ignore
+facts["default_bound"] = 1 / fan_in**0.5
+assert 1 / fan_in**0.5 > a
+# sphinx_gallery_end_ignore
+
+# %%
+# The old names without ``_``
+# ---------------------------
+# ``init.xavier_uniform`` and ``init.constant`` (no underscore) still work, but warn that
+# they are deprecated.
+
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    init.xavier_uniform(conv1.weight)
+    init.constant(conv1.bias, 0.1)
+for w in caught:
+    print(f"{w.category.__name__}: {w.message}")
+# sphinx_gallery_start_ignore
+facts["old_name_warning_category"] = caught[0].category.__name__
+facts["old_name_warnings"] = [str(w.message) for w in caught]
+facts["old_name_first_warning"] = str(caught[0].message)
+assert [w.category for w in caught] == [FutureWarning, FutureWarning]
+# sphinx_gallery_end_ignore
+
+# %%
+# The whole network: ``net.apply``
+# --------------------------------
+# ``net.apply(fn)`` calls ``fn`` on every module of the network, the network included. It
+# walks the tree *children first*: each container is visited after everything inside it,
+# and the network itself comes last.
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv1 = nn.Conv2d(3, 8, 3, padding=1)
+        self.block = nn.Sequential(nn.Conv2d(8, 8, 3, padding=1), nn.ReLU())
+        self.fc = nn.Linear(8, 2)
+
+    def forward(self, x):
+        x = self.block(self.conv1(x))
+        return self.fc(x.mean(dim=(2, 3)))
+
+
+net = Net()
+visited = []
+net.apply(lambda m: visited.append(type(m).__name__))
+print(visited)
+# sphinx_gallery_start_ignore
+facts["apply_order"] = visited
+assert visited[-1] == "Net" and visited.index("Sequential") > visited.index("ReLU")
+# sphinx_gallery_end_ignore
+
+# %%
+# The note's ``weights_init``, as written
+# ---------------------------------------
+# The note's function calls a ``xavier`` that it never defines, so the first ``Conv2d``
+# stops it with a ``NameError``:
+
+
+def weights_init(m):
+    if isinstance(m, nn.Conv2d):
+        xavier(m.weight.data)  # noqa: F821 (the note never defines xavier)
+        xavier(m.bias.data)  # noqa: F821
+
+
+try:
+    net.apply(weights_init)
+except NameError as error:
+    undefined_error = str(error)
+    print(type(error).__name__, undefined_error)
+# sphinx_gallery_start_ignore
+facts["undefined_xavier_error"] = undefined_error
+# sphinx_gallery_end_ignore
+
+# %%
+# Reading ``xavier`` as ``init.xavier_uniform_`` gets one line further. A bias has one
+# dimension, and Xavier needs both a fan-in and a fan-out, so the second call fails:
+
+xavier = init.xavier_uniform_
+
+try:
+    net.apply(weights_init)
+except ValueError as error:
+    bias_error_type, bias_error = type(error).__name__, str(error)
+    print(bias_error_type, bias_error)
+# sphinx_gallery_start_ignore
+facts["bias_error_type"] = bias_error_type
+facts["bias_error"] = bias_error
+facts["bias_dim"] = net.conv1.bias.dim()
+# sphinx_gallery_end_ignore
+
+# %%
+# A working ``weights_init``
+# --------------------------
+# Xavier for the weights of convolutions and linear layers, zeros for their biases. The
+# ``ReLU``, the ``Sequential`` and ``Net`` itself have no weights of their own and are
+# skipped by the ``isinstance`` test.
+
+
+def weights_init(m):
+    if isinstance(m, (nn.Conv2d, nn.Linear)):
+        init.xavier_uniform_(m.weight)
+        if m.bias is not None:
+            init.zeros_(m.bias)
+
+
+net.apply(weights_init)
+print(net.block[0].bias[:4])
+print(all(bool((m.bias == 0).all()) for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))))
+# sphinx_gallery_start_ignore
+layers = [m for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
+facts["initialised_layers"] = len(layers)
+facts["all_biases_zero"] = all(bool((m.bias == 0).all()) for m in layers)
+facts["weights_within_xavier"] = all(
+    bool(m.weight.abs().max() <= (6 / sum(init._calculate_fan_in_and_fan_out(m.weight))) ** 0.5)
+    for m in layers
+)
+assert facts["initialised_layers"] == 3
+# sphinx_gallery_end_ignore
+
+# %%
+# See also
+# --------
+# :doc:`/networks/init` explains when to initialise yourself and what the note got wrong.
