@@ -82,9 +82,10 @@ facts["lr"] = optimizer.param_groups[0]["lr"]
 # The training loop
 # -----------------
 # For each batch: predict, measure the loss, clear the old gradients, backpropagate, and
-# step. ``optimizer.zero_grad()`` comes first because gradients *accumulate*: without it,
-# each step would use the sum of all gradients so far. After each epoch, the loss on the
-# whole data set is recorded under ``torch.no_grad()``: evaluating needs no graph.
+# step. ``optimizer.zero_grad()`` comes before ``backward()`` because gradients
+# *accumulate*: without it, each step would use the sum of all gradients so far. After
+# each epoch, the loss on the whole data set is recorded under ``torch.no_grad()``:
+# evaluating needs no graph.
 
 epochs = 20
 losses = []
