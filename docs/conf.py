@@ -48,6 +48,9 @@ sphinx_gallery_conf = {
     "show_memory": False,
     "remove_config_comments": True,
     "download_all_examples": False,
+    # Needed by the landing page's minigalleries (they list example files, not API names).
+    "backreferences_dir": "_generated/backreferences",
+    "doc_module": (),
     "only_warn_on_example_error": False,
     "show_signature": False,
 }

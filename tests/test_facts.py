@@ -82,7 +82,7 @@ def test_true_claims_build_cleanly(app):
     assert "4.50" in html  # {fact}`example.grad:.2f`
     assert "grad_fn=&lt;AddBackward0&gt;" in html  # the snippet's real output
     assert "got an unexpected keyword argument" in html and "retain_variables" in html
-    assert "Note 001 is outdated here" in html
+    assert "Note 001 is outdated or inaccurate here" in html
 
 
 def edit(app, old: str, new: str) -> None:

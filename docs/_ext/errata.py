@@ -32,8 +32,8 @@ import note_quotes
 logger = logging.getLogger(__name__)
 
 TITLES = {
-    "en": ("Note {note} is outdated here", "The note says:"),
-    "zh_CN": ("笔记 {note} 此处已过时", "笔记原文："),
+    "en": ("Note {note} is outdated or inaccurate here", "The note says:"),
+    "zh_CN": ("笔记 {note} 此处已过时或不准确", "笔记原文："),
 }
 
 
