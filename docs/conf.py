@@ -17,6 +17,7 @@ extensions = [
     "sphinx_gallery.gen_gallery",
     "sphinx_copybutton",
     "gallery_hygiene",
+    "gallery_thumbnails",
     "facts",
     "note_quotes",
     "snippets",
@@ -40,6 +41,7 @@ sphinx_gallery_conf = {
     "subsection_order": [f"../gallery/{section}" for section in
                          ("tensors", "autograd", "networks", "data", "together")],
     "within_subsection_order": "gallery_order.HeaderOrder",
+    "minigallery_sort_order": "gallery_order.position_in_folder",
     "image_scrapers": ("matplotlib", "facts.record_facts"),
     "reset_modules": ("matplotlib", "facts.seed_everything"),
     # Run times change every build; shown, they would become new translatable strings.

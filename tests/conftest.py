@@ -13,7 +13,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "docs" / "_ext")]
 
-from tools import build_site  # noqa: E402
+from tools import build_site
 
 
 @pytest.fixture(scope="session")

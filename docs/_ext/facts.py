@@ -265,8 +265,9 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     if matches(text, actual):
         return []
     source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
-    return [f"claim does not hold: the page states {text!r} for {key}, "
-            f"but executing {source} gives {format_value(actual)!r}"]
+    problem = (f"claim does not hold: the page states {text!r} for {key}, "
+               f"but executing {source} gives {format_value(actual)!r}")
+    return [problem]
 
 
 class ClaimRole(SphinxRole):

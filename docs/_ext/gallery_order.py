@@ -53,3 +53,9 @@ class HeaderOrder:
                 f"{self.src_dir / filename} is not in the example order of "
                 f"{self.src_dir / HEADER}: add it under '{MARKER}'"
             ) from None
+
+
+def position_in_folder(path: str) -> tuple[str, int]:
+    """``minigallery_sort_order``: folders in path order, examples in their header's order."""
+    example = Path(path)
+    return str(example.parent), HeaderOrder(example.parent)(example.name)

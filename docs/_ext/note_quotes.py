@@ -25,6 +25,9 @@ import facts
 logger = logging.getLogger(__name__)
 
 
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+
 def squeeze(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
@@ -61,6 +64,8 @@ class NoteRole(SphinxRole):
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         facts.record_check(self.env, "quote", self.text, True)
         self.env.note_dependency(str(path))
+        if CJK.search(quote):  # the note's prose: a quotation, not code
+            return [nodes.inline(self.rawtext, f"“{quote}”", classes=["note-quote"])], []
         return [nodes.literal(self.rawtext, quote, classes=["note-quote"])], []
 
 

@@ -15,8 +15,8 @@ from typing import Any
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
-from sphinx.util import logging
 from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 

@@ -170,7 +170,7 @@ assert facts["max_grad"] == [0.0, 1.0, 0.0]
 # ``torch.autograd.Variable`` still exists for old code, but it returns a plain tensor.
 # A fresh leaf has no gradient yet, so ``m.grad`` is ``None`` until a backward pass.
 
-from torch.autograd import Variable  # noqa: E402
+from torch.autograd import Variable
 
 m = Variable(torch.FloatTensor([[2, 3]]), requires_grad=True)
 print(type(m).__name__, m.is_leaf, m.grad)

@@ -103,7 +103,7 @@ facts["first_batch_x"] = epoch_one[0]
 facts["first_batch_indices"] = [int(value) - 1 for value in epoch_one[0]]
 facts["batch_sizes"] = [len(batch) for batch in epoch_one]
 facts["epochs_differ"] = epoch_one != epoch_two
-facts["every_sample_once"] = sorted(sum(epoch_one, [])) == x.tolist()
+facts["every_sample_once"] = sorted(v for batch in epoch_one for v in batch) == x.tolist()
 assert facts["batches"] == 3 and facts["batch_sizes"] == [4, 4, 2]
 # sphinx_gallery_end_ignore
 
@@ -117,7 +117,7 @@ def first_batch(seed):
     generator = torch.Generator().manual_seed(seed)
     loader = DataLoader(dataset, batch_size=4, shuffle=True,
                         generator=generator)
-    batch_x, batch_y = next(iter(loader))
+    batch_x, _ = next(iter(loader))
     return batch_x
 
 

@@ -225,7 +225,7 @@ facts["typo_error_type"] = typo_error_type
 
 print(sum(p.numel() for p in seq.parameters()))
 for name, p in net.named_parameters():
-    print(f"{name:15} {str(tuple(p.shape)):16} {p.numel()}")
+    print(f"{name:15} {tuple(p.shape)!s:16} {p.numel()}")
 print(sum(p.numel() for p in net.parameters()))
 print(sum(p.numel() for p in named_net.parameters()))
 # sphinx_gallery_start_ignore

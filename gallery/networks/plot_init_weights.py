@@ -122,8 +122,8 @@ assert visited[-1] == "Net" and visited.index("Sequential") > visited.index("ReL
 
 def weights_init(m):
     if isinstance(m, nn.Conv2d):
-        xavier(m.weight.data)  # noqa: F821 (the note never defines xavier)
-        xavier(m.bias.data)  # noqa: F821
+        xavier(m.weight.data)
+        xavier(m.bias.data)
 
 
 try:

@@ -89,7 +89,7 @@ facts["lr"] = optimizer.param_groups[0]["lr"]
 
 epochs = 20
 losses = []
-for epoch in range(epochs):
+for _epoch in range(epochs):
     for batch_x, batch_y in loader:
         prediction = model(batch_x)
         loss = loss_fn(prediction, batch_y)

@@ -1,2 +1,3 @@
 import torch
+
 torch.ones(1).backward(retain_variables=True)
