@@ -97,3 +97,19 @@ def test_a_wrong_claim_fails_the_build_naming_page_and_claim(site, tmp_path):
         r"for autograd_basics\.first_grad, but executing plot_autograd_basics gives '4\.5'",
         result.stderr,
     ), result.stderr
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "Creating tensors"), ("zh_CN", "创建张量")])
+def test_thumbnails_are_titled_in_the_page_language(site, language, title):
+    landing = (site / language / "index.html").read_text(encoding="utf-8")
+    assert f'<div class="sphx-glr-thumbnail-title">{title}</div>' in landing
+
+
+def test_every_example_has_a_thumbnail_on_its_section_page(site):
+    for folder in sorted((build_site.ROOT / "gallery").iterdir()):
+        if not folder.is_dir():
+            continue
+        section = "data" if folder.name == "together" else folder.name
+        page = (site / "en" / section / "index.html").read_text(encoding="utf-8")
+        for example in folder.glob("plot_*.py"):
+            assert f"{example.stem}.html" in page, f"{example.name} missing from {section}/index"
