@@ -1,5 +1,6 @@
 """Sphinx configuration for torch-notes (English source, zh_CN through gettext catalogs)."""
 
+import os
 import sys
 from pathlib import Path
 
@@ -24,6 +25,8 @@ extensions = [
     "errata",
     "translation_check",
     "language_switcher",
+    "page_meta",
+    "not_found",
     "provenance",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
@@ -69,6 +72,7 @@ gettext_compact = False
 gettext_allow_fuzzy_translations = False
 translation_progress_classes = True
 language_switcher_languages = {"en": "English", "zh_CN": "简体中文"}
+page_meta_locales = {"en": "en_US", "zh_CN": "zh_CN"}
 
 # -- HTML ---------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
@@ -86,3 +90,8 @@ html_theme_options = {
 html_sidebars = {"index": []}
 # Without jieba, Sphinx silently indexes no Chinese words; the dictionary keeps compound terms whole.
 html_search_options = {"dict": str(DOCS / "search_dict_zh.txt")}
+
+# -- Hosting ------------------------------------------------------------------
+# Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/
+# Unset: no canonical/og:url, relative hreflang links, no sitemap (see README "Publishing").
+site_base_url = os.environ.get("TORCH_NOTES_BASE_URL", "")

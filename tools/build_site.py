@@ -22,7 +22,7 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from tools import check_site
+from tools import check_site, hosting
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -111,6 +111,7 @@ def build(extra: list[str] | None = None) -> int:
                   "(each names its file).", file=sys.stderr)
             return status
     shutil.copytree(DOCS / "_root", SITE, dirs_exist_ok=True)
+    published = hosting.publish(SITE)
     problems = check_site.check(SITE)
     info = {
         "fingerprint": source_fingerprint(),
@@ -123,6 +124,7 @@ def build(extra: list[str] | None = None) -> int:
         "notebooks_executed": len(list((DOCS / "_generated" / "jupyter-cache").rglob("*.ipynb"))),
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in LANGUAGES},
+        "hosting": published,
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
@@ -142,6 +144,8 @@ def print_summary(info: dict, total: float) -> None:
     for language, seconds in info["seconds"].items():
         print(f"{language:>6}: {seconds:6.1f} s   -> {SITE.relative_to(ROOT) / language}/index.html")
     print(f" total: {total:6.1f} s")
+    for line in info["hosting"]:
+        print(f"hosting: {line}")
     for problem in info["problems"]:
         print(f"PROBLEM: {problem}", file=sys.stderr)
     print("site checks: " + ("FAILED" if info["problems"] else "all passed"))

@@ -17,6 +17,7 @@ from urllib.parse import unquote, urlsplit
 
 LANGUAGES = ("en", "zh_CN")
 HTML_LANG = {"en": "en", "zh_CN": "zh-CN"}
+OG_LOCALE = {"en": "en_US", "zh_CN": "zh_CN"}
 NOT_PAGES = ("_static", "_sources", "_images", "_downloads", "_sphinx_design_static")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # Words a Chinese reader searches for on the pages that exist; each must be in the index.
@@ -37,10 +38,23 @@ class LinkCollector(HTMLParser):
         self.switcher_links: list[str] = []
         self.html_lang: str | None = None
         self.untranslated = 0
+        self.alternates: dict[str, str] = {}  # hreflang -> href, from <link rel="alternate">
+        self.meta: dict[str, str] = {}  # property or name -> content
+        self.base: str | None = None
+        self.urls: list[str] = []  # every href and src
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         attributes = dict(attrs)
         classes = (attributes.get("class") or "").split()
+        if tag == "link" and attributes.get("rel") == "alternate" and "hreflang" in attributes:
+            self.alternates[attributes["hreflang"] or ""] = attributes.get("href") or ""
+        if tag == "meta" and "content" in attributes:
+            key = attributes.get("property") or attributes.get("name")
+            self.meta.setdefault(key or "", attributes["content"] or "")
+        if tag == "base" and self.base is None:
+            self.base = attributes.get("href")
+        if tag != "base":
+            self.urls += [value or "" for key, value in attrs if key in ("href", "src")]
         if tag == "html":
             self.html_lang = attributes.get("lang")
         if tag == "a" and "language-switcher__link" in classes:
@@ -113,7 +127,130 @@ def check_untranslated(site: Path) -> list[str]:
     return problems
 
 
-CHECKS = (check_same_pages, check_switchers, check_chinese_search, check_untranslated)
+def site_file(site: Path, page: Path, href: str, base: str = "") -> Path | None:
+    """The file that ``href`` on ``page`` opens; None for a fragment, a script or another host.
+
+    ``base`` is the site root's public address (or its path): absolute links under it map into
+    ``site``; other paths starting with ``/`` are taken from the host's root.
+    """
+    parts = urlsplit(href)
+    if parts.scheme in ("javascript", "mailto", "data") or not (parts.path or parts.netloc):
+        return None
+    for prefix in (base, urlsplit(base).path):
+        if len(prefix) > 1 and href.startswith(prefix):
+            return site / unquote(urlsplit(href.removeprefix(prefix)).path)
+    if parts.netloc:
+        return None
+    if parts.path.startswith("/"):
+        return site / unquote(parts.path.lstrip("/"))
+    return (page.parent / unquote(parts.path)).resolve()
+
+
+def page_base(site: Path, page: Path, language: str, alternates: dict[str, str]) -> str:
+    """The site root's address, as the page's own hreflang link states it ("" if relative)."""
+    own = alternates.get(HTML_LANG[language], "")
+    suffix = f"{language}/{page.relative_to(site / language).as_posix()}"
+    return own.removesuffix(suffix) if own.endswith(suffix) and "://" in own else ""
+
+
+def check_alternates(site: Path) -> list[str]:
+    """Every page names itself, its counterpart and x-default; every one of them exists."""
+    problems = []
+    by_hreflang = {HTML_LANG[lang]: lang for lang in LANGUAGES}
+    wanted = [*by_hreflang, "x-default"]
+    for language in LANGUAGES:
+        for name in sorted(pages(site, language)):
+            page = site / language / name
+            found = parse(page).alternates
+            base = page_base(site, page, language, found)
+            for hreflang in wanted:
+                href = found.get(hreflang)
+                target = site_file(site, page, href, base) if href else None
+                if href is None:
+                    problems.append(f"{language}/{name}: no hreflang={hreflang!r} alternate")
+                elif target is None or not target.is_file():
+                    problems.append(f"{language}/{name}: hreflang={hreflang!r} link {href!r} "
+                                    "leads nowhere")
+                elif hreflang != "x-default" and target.resolve() != (
+                        site / by_hreflang[hreflang] / name).resolve():
+                    problems.append(f"{language}/{name}: hreflang={hreflang!r} link {href!r} "
+                                    "is another page")
+    return problems
+
+
+def check_social_meta(site: Path) -> list[str]:
+    problems = []
+    for language in LANGUAGES:
+        for name in sorted(pages(site, language)):
+            meta = parse(site / language / name).meta
+            if meta.get("og:locale") != OG_LOCALE[language]:
+                problems.append(f"{language}/{name}: og:locale is {meta.get('og:locale')!r}, "
+                                f"expected {OG_LOCALE[language]!r}")
+            if not meta.get("og:title"):
+                problems.append(f"{language}/{name}: no og:title")
+    return problems
+
+
+def check_not_found(site: Path) -> list[str]:
+    """The 404 pages exist (root and each language) and everything they link to exists."""
+    problems = []
+    for where in ("", *(f"{lang}/" for lang in LANGUAGES)):
+        page = site / where / "404.html"
+        if not page.is_file():
+            problems.append(f"{where}404.html is missing")
+            continue
+        found = parse(page)
+        language = where.rstrip("/") or "en"
+        base = page_base(site, site / language / "404.html", language, found.alternates)
+        # A <base href> makes relative links resolve as from <language>/404.html at any depth.
+        if found.base:
+            if found.base.rstrip("/").endswith(language):
+                anchor = site / language / "404.html"
+                base = base or found.base.removesuffix(f"{language}/")
+            else:
+                problems.append(f"{where}404.html: <base href={found.base!r}> is not a "
+                                f"{language}/ folder")
+                continue
+        else:
+            anchor = page
+        for href in found.urls:
+            target = site_file(site, anchor, href, base)
+            if target is not None and not target.is_file():
+                problems.append(f"{where}404.html: link {href!r} leads nowhere")
+        if found.meta.get("robots") != "noindex":
+            problems.append(f"{where}404.html: not marked noindex")
+    return problems
+
+
+def check_sitemap(site: Path) -> list[str]:
+    """When there is a sitemap, every address in it is a file of the site, and every page is in it."""
+    sitemap = site / "sitemap.xml"
+    if not sitemap.is_file():
+        return []
+    text = sitemap.read_text(encoding="utf-8")
+    locs = re.findall(r"<loc>([^<]+)</loc>", text)
+    roots = [loc.removesuffix("index.html") for loc in locs if loc.endswith("/index.html")]
+    if not roots:
+        return ["sitemap.xml: no root index.html entry to take the site's address from"]
+    base = min(roots, key=len)
+    problems = []
+    for url in [*locs, *re.findall(r'<xhtml:link [^>]*href="([^"]+)"', text)]:
+        if not url.startswith(base) or not (site / unquote(url.removeprefix(base))).is_file():
+            problems.append(f"sitemap.xml: {url} is not a file of the site")
+    listed = {unquote(loc.removeprefix(base)) for loc in locs}
+    for language in LANGUAGES:
+        problems += [f"sitemap.xml: {language}/{name} is not listed"
+                     for name in sorted(pages(site, language))
+                     if f"{language}/{name}" not in listed
+                     and name not in ("404.html", "search.html", "genindex.html")]
+    robots = site / "robots.txt"
+    if robots.is_file() and f"Sitemap: {base}sitemap.xml" not in robots.read_text(encoding="utf-8"):
+        problems.append("robots.txt does not point to sitemap.xml")
+    return problems
+
+
+CHECKS = (check_same_pages, check_switchers, check_chinese_search, check_untranslated,
+          check_alternates, check_social_meta, check_not_found, check_sitemap)
 
 
 def check(site: Path) -> list[str]:
