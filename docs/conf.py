@@ -24,6 +24,9 @@ extensions = [
     "translation_check",
     "language_switcher",
     "provenance",
+    "translated_downloads",
+    "bilingual_glossary",
+    "search_dictionary",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
@@ -84,3 +87,6 @@ html_theme_options = {
 html_sidebars = {"index": []}
 # Without jieba, Sphinx silently indexes no Chinese words; the dictionary keeps compound terms whole.
 html_search_options = {"dict": str(DOCS / "search_dict_zh.txt")}
+# search_dictionary.py writes the dictionary actually used: the glossary's Chinese names plus these words.
+search_dictionary_glossary = "glossary.md"
+search_dictionary_words = str(DOCS / "search_dict_zh.txt")
