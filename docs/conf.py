@@ -28,6 +28,9 @@ extensions = [
     "page_meta",
     "not_found",
     "provenance",
+    "translated_downloads",
+    "bilingual_glossary",
+    "search_dictionary",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
@@ -95,3 +98,6 @@ html_search_options = {"dict": str(DOCS / "search_dict_zh.txt")}
 # Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/
 # Unset: no canonical/og:url, relative hreflang links, no sitemap (see README "Publishing").
 site_base_url = os.environ.get("TORCH_NOTES_BASE_URL", "")
+# search_dictionary.py writes the dictionary actually used: the glossary's Chinese names plus these words.
+search_dictionary_glossary = "glossary.md"
+search_dictionary_words = str(DOCS / "search_dict_zh.txt")

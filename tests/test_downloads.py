@@ -60,3 +60,52 @@ def test_python_download_runs(site, language, example):
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_notebook_download_runs(site, language, example):
     assert run_once(download(site, language, f"{example}.ipynb"), run_notebook) == "ok"
+
+
+def catalog_strings(example: str) -> dict[str, str]:
+    from babel.messages.pofile import read_po
+
+    source = next((build_site.ROOT / "gallery").rglob(f"{example}.py"))
+    po = (build_site.DOCS / "locales" / "zh_CN" / "LC_MESSAGES" / "auto_examples"
+          / source.parent.name / f"{example}.po")
+    with po.open("rb") as handle:
+        return {m.id: m.string for m in read_po(handle) if m.id and m.string}
+
+
+def script_parts(path: Path) -> tuple[list[str], list[str]]:
+    from sphinx_gallery.py_source_parser import split_code_and_text_blocks
+
+    _, blocks = split_code_and_text_blocks(path)
+    return ([b.content for b in blocks if b.type == "code"],
+            [b.content for b in blocks if b.type == "text"])
+
+
+def notebook_cells(path: Path, kind: str) -> list[str]:
+    import nbformat
+
+    return [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == kind]
+
+
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, example):
+    strings = catalog_strings(example)
+    en_code, en_text = script_parts(download(site, "en", f"{example}.py"))
+    zh_script = download(site, "zh_CN", f"{example}.py")
+    zh_code, zh_text = script_parts(zh_script)
+    assert zh_code == en_code
+    title = en_text[0].strip().splitlines()[0]
+    assert zh_text[0].strip().startswith(strings[title] + "\n")
+    assert all(check_site.CJK.search(text) for text in zh_text)
+
+    zh_notebook = download(site, "zh_CN", f"{example}.ipynb")
+    en_notebook = download(site, "en", f"{example}.ipynb")
+    assert notebook_cells(zh_notebook, "code") == notebook_cells(en_notebook, "code")
+    markdown = notebook_cells(zh_notebook, "markdown")
+    assert markdown[0].startswith(f"# {strings[title]}\n")
+    assert all(check_site.CJK.search(cell) for cell in markdown)
+
+    import zipfile
+
+    with zipfile.ZipFile(download(site, "zh_CN", f"{example}.zip")) as archive:
+        assert archive.read(f"{example}.py") == zh_script.read_bytes()
+        assert archive.read(f"{example}.ipynb") == zh_notebook.read_bytes()
