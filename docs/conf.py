@@ -24,6 +24,9 @@ extensions = [
     "translation_check",
     "language_switcher",
     "provenance",
+    "offline_math",
+    "chinese_search",
+    "nav_a11y",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
