@@ -31,6 +31,9 @@ extensions = [
     "translated_downloads",
     "bilingual_glossary",
     "search_dictionary",
+    "offline_math",
+    "chinese_search",
+    "nav_a11y",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]

@@ -1,0 +1,184 @@
+"""What a reader's browser loads: page weight and timings of the built site in headless Chromium.
+
+    python benchmarks/page_weight.py [--lighthouse]     (after `nox -s docs`; test group installed)
+
+For the landing page and one gallery page in each language, opened cold (new profile, empty
+cache) from a local http server: the number of requests and the bytes transferred, by kind,
+as Chromium's network log counts them; the same bytes gzip-compressed, as a host that
+compresses text would send them (estimated from the files); and the Navigation Timing and
+Paint Timing entries the page itself records. The local server answers in microseconds, so
+the timings show the cost of parsing, styling and scripts, not of a network.
+
+With ``--lighthouse`` it also runs Lighthouse (performance and accessibility scores, desktop
+preset) on the same pages, if it is installed:
+``npm install --prefix _build/tools -E lighthouse@12.2.3`` (12.x runs on Node 20).
+Chromium is Debian's (``TORCH_NOTES_CHROMIUM`` names another).
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import threading
+from collections import Counter
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlsplit
+
+ROOT = Path(__file__).resolve().parents[1]
+SITE = ROOT / "_build" / "site"
+LIGHTHOUSE = ROOT / "_build" / "tools" / "node_modules" / ".bin" / "lighthouse"
+CHROMIUM = os.environ.get("TORCH_NOTES_CHROMIUM", "/usr/bin/chromium")
+FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+PAGES = {
+    "landing": "index.html",
+    "gallery": "auto_examples/autograd/plot_autograd_basics.html",
+}
+LANGUAGES = ("en", "zh_CN")
+COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".txt", ".map")
+TIMINGS = """() => {
+  const nav = performance.getEntriesByType('navigation')[0];
+  const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
+  return {ttfb: nav.responseStart, dom_interactive: nav.domInteractive,
+          dom_content_loaded: nav.domContentLoadedEventEnd, load: nav.loadEventEnd,
+          first_contentful_paint: paint['first-contentful-paint'] ?? null,
+          html_bytes: nav.transferSize};
+}"""
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_port}"
+
+
+def gzip_size(site: Path, url: str, sent: int) -> int:
+    """What a compressing host would send for this response (the file, gzip level 6)."""
+    path = site / unquote(urlsplit(url).path).lstrip("/")
+    if path.suffix in COMPRESSIBLE and path.is_file():
+        return len(gzip.compress(path.read_bytes(), compresslevel=6))
+    return sent
+
+
+def measure(browser, site: Path, url: str) -> dict:
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    page = context.new_page()
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    requests: dict[str, dict] = {}
+
+    def sent(event: dict) -> None:
+        requests[event["requestId"]] = {"url": event["request"]["url"], "type": event.get("type")}
+
+    def finished(event: dict) -> None:
+        requests.setdefault(event["requestId"], {})["bytes"] = event["encodedDataLength"]
+
+    cdp.on("Network.requestWillBeSent", sent)
+    cdp.on("Network.loadingFinished", finished)
+    page.goto(url, wait_until="networkidle")
+    page.wait_for_function("performance.getEntriesByType('navigation')[0].loadEventEnd > 0")
+    timings = page.evaluate(TIMINGS)
+    context.close()
+
+    done = [r for r in requests.values() if "bytes" in r and "url" in r]
+    by_type = Counter()
+    for r in done:
+        by_type[r["type"] or "Other"] += r["bytes"]
+    return {
+        "requests": len(requests),
+        "bytes": sum(r["bytes"] for r in done),
+        "gzip_bytes": sum(gzip_size(site, r["url"], r["bytes"]) for r in done),
+        "by_type": dict(by_type.most_common()),
+        "timings_ms": {k: (round(v, 1) if k != "html_bytes" and v is not None else v)
+                       for k, v in timings.items()},
+    }
+
+
+def lighthouse(url: str) -> dict | None:
+    if not LIGHTHOUSE.exists():
+        return None
+    with tempfile.TemporaryDirectory() as profile:
+        flags = " ".join([*FLAGS, "--headless=new", f"--user-data-dir={profile}"])
+        result = subprocess.run(
+            [str(LIGHTHOUSE), url, "--quiet", "--output=json", "--preset=desktop",
+             "--only-categories=performance,accessibility", f"--chrome-flags={flags}"],
+            capture_output=True, text=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
+            check=False,
+        )
+    if result.returncode != 0:
+        print(result.stderr[-2000:], file=sys.stderr)
+        return {"error": f"lighthouse exited {result.returncode}"}
+    report = json.loads(result.stdout)
+    audits = report["audits"]
+    return {
+        "performance": round(report["categories"]["performance"]["score"] * 100),
+        "accessibility": round(report["categories"]["accessibility"]["score"] * 100),
+        "first_contentful_paint_ms": round(audits["first-contentful-paint"]["numericValue"]),
+        "largest_contentful_paint_ms": round(audits["largest-contentful-paint"]["numericValue"]),
+        "total_blocking_time_ms": round(audits["total-blocking-time"]["numericValue"]),
+        "cumulative_layout_shift": round(audits["cumulative-layout-shift"]["numericValue"], 3),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, default=SITE)
+    parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args()
+    if not (args.site / "en" / "index.html").is_file():
+        sys.exit(f"no built site in {args.site}: run `nox -s docs` first")
+
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(args.site)
+    results = {}
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+            for language in LANGUAGES:
+                for kind, path in PAGES.items():
+                    url = f"{base}/{language}/{path}"
+                    results[f"{language}/{kind}"] = measure(browser, args.site, url)
+            browser.close()
+        if args.lighthouse:
+            if not LIGHTHOUSE.exists():
+                print(f"no Lighthouse at {LIGHTHOUSE}; see the docstring", file=sys.stderr)
+            for name, result in results.items():
+                language, kind = name.split("/")
+                result["lighthouse"] = lighthouse(f"{base}/{language}/{PAGES[kind]}")
+    finally:
+        server.shutdown()
+
+    if args.json:
+        print(json.dumps(results, indent=2, ensure_ascii=False))
+        return
+    print(f"{'page':16} {'requests':>8} {'KiB sent':>9} {'KiB gzip':>9} {'FCP ms':>7} "
+          f"{'DCL ms':>7} {'load ms':>8}  heaviest kinds (KiB)")
+    for name, r in results.items():
+        t = r["timings_ms"]
+        kinds = ", ".join(f"{k} {v / 1024:.0f}" for k, v in list(r["by_type"].items())[:4])
+        print(f"{name:16} {r['requests']:8} {r['bytes'] / 1024:9.0f} {r['gzip_bytes'] / 1024:9.0f} "
+              f"{t['first_contentful_paint'] or 0:7.0f} {t['dom_content_loaded']:7.0f} "
+              f"{t['load']:8.0f}  {kinds}")
+        if r.get("lighthouse"):
+            print(f"{'':16} lighthouse: {r['lighthouse']}")
+
+
+if __name__ == "__main__":
+    main()

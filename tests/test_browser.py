@@ -1,0 +1,246 @@
+"""The built site read in headless Chromium, as a reader uses it (marker ``browser``).
+
+Search in both languages, the language switcher, where pages fetch from, accessibility
+(axe-core) and the phone-width layout, and screenshots under ``_build/screenshots/``.
+
+Playwright drives Debian's ``chromium`` (``TORCH_NOTES_CHROMIUM`` names another binary):
+it never downloads a browser of its own. Each launch gets a fresh temporary profile. The site
+is served over http from a thread, because Sphinx's search page fetches its index and pages.
+Without Chromium these tests are skipped, except under CI (``CI`` set), where they fail.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import shutil
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import quote, urlsplit
+
+import pytest
+
+from tools import check_site
+
+browser_test = pytest.mark.browser
+pytestmark = pytest.mark.site
+
+ROOT = Path(__file__).resolve().parents[1]
+SCREENSHOTS = ROOT / "_build" / "screenshots"
+CHROMIUM_FLAGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+]
+# One page of each type; the search page with a query that has results in that language.
+PAGES = {
+    "landing": "index.html",
+    "narrative": "autograd/basics.html",
+    "gallery": "auto_examples/autograd/plot_autograd_basics.html",
+    "search": {"en": "search.html?q=graph", "zh_CN": "search.html?q=" + quote("计算图")},
+}
+PAGE_CASES = [(kind, language) for kind in PAGES for language in check_site.LANGUAGES]
+# For the phone-width layout also a page whose prose quotes long unbroken inline code.
+PHONE_PAGES = {**PAGES, "inline-code": "tensors/shapes.html"}
+PHONE_CASES = [(kind, language) for kind in PHONE_PAGES for language in check_site.LANGUAGES]
+SEARCHES = [  # what a reader types, and the page about it that must be among the results
+    ("zh_CN", "广播", "auto_examples/tensors/plot_broadcast_shapes.html"),
+    ("zh_CN", "反向传播", "autograd/basics.html"),
+    ("zh_CN", "叶子节点", "autograd/graph.html"),
+    ("zh_CN", "计算图", "autograd/graph.html"),
+    ("zh_CN", "梯度", "autograd/basics.html"),
+    ("zh_CN", "损失函数", "together/training.html"),  # one word for jieba via search_dict_zh.txt
+    ("en", "broadcasting", "auto_examples/tensors/plot_broadcast_shapes.html"),
+    ("en", "backward", "autograd/basics.html"),
+    ("en", "leaf", "autograd/graph.html"),
+    ("en", "graph", "autograd/graph.html"),
+]
+
+
+def page_path(kind: str, language: str) -> str:
+    path = PHONE_PAGES[kind]
+    return path[language] if isinstance(path, dict) else path
+
+
+def chromium_executable() -> str:
+    name = os.environ.get("TORCH_NOTES_CHROMIUM", "/usr/bin/chromium")
+    found = shutil.which(name)
+    if found is None:
+        message = f"no Chromium at {name} (apt-get install chromium, or set TORCH_NOTES_CHROMIUM)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    return found
+
+
+class QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+
+@pytest.fixture(scope="session")
+def base_url(site: Path) -> Iterator[str]:
+    """``http://127.0.0.1:<free port>`` serving the built site from a thread."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    server.server_close()
+    thread.join()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    executable = chromium_executable()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        yield chromium
+        chromium.close()
+
+
+@pytest.fixture
+def page(browser):
+    """A new tab in a fresh context (no cache, no storage); page errors fail the test."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tab = context.new_page()
+    errors: list[str] = []
+    tab.on("pageerror", lambda error: errors.append(str(error)))
+    yield tab
+    context.close()
+    assert errors == [], f"JavaScript errors on the page: {errors}"
+
+
+def search_results(page, base_url: str, language: str, query: str) -> list[str]:
+    """Links of the search page's results, once it says the search finished."""
+    page.goto(f"{base_url}/{language}/search.html?q={quote(query)}")
+    page.wait_for_function(
+        "() => document.querySelector('#search-results .search-summary')?.innerText.length > 0",
+        timeout=20_000,
+    )
+    return page.eval_on_selector_all(
+        "#search-results ul.search li a", "links => links.map(a => a.getAttribute('href'))"
+    )
+
+
+@browser_test
+@pytest.mark.parametrize(("language", "query", "expected"), SEARCHES)
+def test_search_page_finds_the_page_about_a_word(page, base_url, site, language, query, expected):
+    text = (site / language / expected).read_text(encoding="utf-8")
+    assert query in text, f"{language}/{expected} no longer says {query}: update SEARCHES"
+    results = search_results(page, base_url, language, query)
+    assert expected in {link.split("#")[0] for link in results}, results
+
+
+def section_ids(page: Path) -> list[str]:
+    return re.findall(r'<section id="([^"]+)"', page.read_text(encoding="utf-8"))
+
+
+def test_section_ids_are_the_same_in_both_languages(site):
+    """Anchors come from the English source, so a link with #anchor works in both languages."""
+    for name in sorted(check_site.pages(site, "en")):
+        assert section_ids(site / "en" / name) == section_ids(site / "zh_CN" / name), name
+
+
+@browser_test
+def test_language_switch_keeps_the_page_and_the_anchor(page, base_url, site):
+    anchor = "backward-and-what-lands-in-grad"
+    assert anchor in section_ids(site / "en" / "autograd" / "basics.html")
+    page.goto(f"{base_url}/en/autograd/basics.html#{anchor}")
+    for target, heading in (("zh_CN", check_site.CJK), ("en", re.compile(r"backward"))):
+        page.locator("a.language-switcher__link:visible").first.click()
+        page.wait_for_url(f"{base_url}/{target}/autograd/basics.html#{anchor}")
+        title = page.locator(f"section#{anchor} > h2").inner_text()
+        assert heading.search(title), title
+        assert page.evaluate("document.documentElement.lang") == check_site.HTML_LANG[target]
+
+
+def load_recording_requests(page, url: str) -> tuple[list[str], list[str]]:
+    """Every URL the page requests until the network is idle, and those that failed."""
+    requested: list[str] = []
+    failed: list[str] = []
+    page.on("request", lambda request: requested.append(request.url))
+    page.on("requestfailed", lambda request: failed.append(f"{request.url} {request.failure}"))
+    page.on("response", lambda r: r.status >= 400 and failed.append(f"{r.url} HTTP {r.status}"))
+    page.goto(url, wait_until="networkidle")
+    return requested, failed
+
+
+@browser_test
+@pytest.mark.parametrize(("kind", "language"), PAGE_CASES)
+def test_pages_fetch_nothing_from_other_sites(page, base_url, kind, language):
+    requested, failed = load_recording_requests(
+        page, f"{base_url}/{language}/{page_path(kind, language)}"
+    )
+    origin = urlsplit(base_url)
+    elsewhere = [
+        url for url in requested
+        if urlsplit(url)[:2] != origin[:2] and not url.startswith(("data:", "blob:"))
+    ]
+    assert elsewhere == []
+    assert failed == []
+    assert len(requested) > 10  # the page, its styles, scripts, fonts: recording works
+    if kind == "gallery":  # its :math: is typeset by the site's own MathJax
+        page.wait_for_selector("mjx-container", state="attached", timeout=10_000)
+        assert any("/_static/mathjax/" in url for url in requested)
+
+
+@browser_test
+@pytest.mark.parametrize(("kind", "language"), PAGE_CASES)
+def test_no_serious_accessibility_violations(page, base_url, kind, language):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
+    assert page.evaluate("document.documentElement.lang") == check_site.HTML_LANG[language]
+    violations = Axe().run(page).response["violations"]
+    serious = [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
+        for v in violations if v["impact"] in ("serious", "critical")
+    ]
+    assert serious == []
+
+
+SCROLLING_ELEMENTS = """() => [...document.querySelectorAll('body *')]
+  .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
+               && e.scrollWidth > e.clientWidth + 1)
+  .map(e => ({tag: e.tagName, cls: String(e.className), scrollWidth: e.scrollWidth,
+              codeOrTable: !!e.closest('pre, div.highlight, table, .pst-scrollable-table-container')
+                           || !!e.querySelector(':scope > pre, :scope > table')}))"""
+
+
+@browser_test
+@pytest.mark.parametrize(("kind", "language"), PHONE_CASES)
+def test_prose_fits_a_phone_while_code_scrolls_on_its_own(browser, base_url, kind, language):
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    try:
+        phone = context.new_page()
+        phone.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
+        width = phone.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+        assert width[0] <= width[1], f"the page is {width[0]} px wide on a {width[1]} px screen"
+        scrolling = phone.evaluate(SCROLLING_ELEMENTS)
+        assert [s for s in scrolling if not s["codeOrTable"]] == []
+        if kind in ("narrative", "gallery"):  # both show code lines longer than a phone is wide
+            assert [s for s in scrolling if s["codeOrTable"]], "no code block scrolls on its own"
+    finally:
+        context.close()
+
+
+@browser_test
+@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("kind", ["landing", "gallery"])
+def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, language):
+    """Saves _build/screenshots/<language>-<kind>.png (an artefact to look at, not committed)."""
+    page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
+    broken = page.eval_on_selector_all(
+        "article img", "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)"
+    )
+    assert broken == []
+    assert page.locator("article h1").first.is_visible()
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    shot = SCREENSHOTS / f"{language}-{kind}.png"
+    png = page.screenshot(path=shot, full_page=True)
+    assert png[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
