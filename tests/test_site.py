@@ -97,3 +97,20 @@ def test_a_wrong_claim_fails_the_build_naming_page_and_claim(site, tmp_path):
         r"for autograd_basics\.first_grad, but executing plot_autograd_basics gives '4\.5'",
         result.stderr,
     ), result.stderr
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "What changed since the notes"),
+                                                 ("zh_CN", "笔记勘误")])
+def test_errata_table_lists_computed_verdicts(site, language, title):
+    page = (site / language / "errata.html").read_text(encoding="utf-8")
+    assert title in page
+    rows = re.findall(r'<tr class="verdict-([a-z-]+)', page)
+    assert len(rows) > 50
+    assert {"holds", "output-changed", "deprecated", "now-raises", "was-never-right"} <= set(rows)
+    report = json.loads((build_site.BUILD / "doctrees" / language / "errata.json").read_text(
+        encoding="utf-8"))
+    assert len(report["rows"]) == len(rows) and report["torch"] in page
+    # Every row links to the page and anchor that explains it.
+    for href in re.findall(r'<a class="reference internal" href="([^"]+#[^"]+)"', page):
+        target, anchor = href.split("#")
+        assert f'id="{anchor}"' in (site / language / target).read_text(encoding="utf-8"), href

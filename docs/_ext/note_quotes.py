@@ -61,7 +61,9 @@ class NoteRole(SphinxRole):
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         facts.record_check(self.env, "quote", self.text, True)
         self.env.note_dependency(str(path))
-        return [nodes.literal(self.rawtext, quote, classes=["note-quote"])], []
+        node = nodes.literal(self.rawtext, quote, classes=["note-quote"])
+        node["note"] = note_id.strip()  # for tables of what the build checked (errata_table.py)
+        return [node], []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
