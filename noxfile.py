@@ -58,6 +58,13 @@ def tests(session: nox.Session) -> None:
     session.run("pytest", *session.posargs)
 
 
+@nox.session(reuse_venv=True)
+def determinism(session: nox.Session) -> None:
+    """Build the site twice and report how the HTML differs, volatile parts aside (must be 0)."""
+    install_groups(session, "docs")
+    session.run("python", "-m", "tools.determinism", *session.posargs)
+
+
 @nox.session(name="docs-live", reuse_venv=True)
 def docs_live(session: nox.Session) -> None:
     """Serve one language with live reload while writing (default en; `-- -D language=zh_CN`)."""

@@ -23,6 +23,8 @@ extensions = [
     "note_quotes",
     "snippets",
     "errata",
+    "errata_table",
+    "volatile_output",
     "translation_check",
     "language_switcher",
     "page_meta",

@@ -113,3 +113,20 @@ def test_every_example_has_a_thumbnail_on_its_section_page(site):
         page = (site / "en" / section / "index.html").read_text(encoding="utf-8")
         for example in folder.glob("plot_*.py"):
             assert f"{example.stem}.html" in page, f"{example.name} missing from {section}/index"
+
+
+@pytest.mark.parametrize(("language", "title"), [("en", "What changed since the notes"),
+                                                 ("zh_CN", "笔记勘误")])
+def test_errata_table_lists_computed_verdicts(site, language, title):
+    page = (site / language / "errata.html").read_text(encoding="utf-8")
+    assert title in page
+    rows = re.findall(r'<tr class="verdict-([a-z-]+)', page)
+    assert len(rows) > 50
+    assert {"holds", "output-changed", "deprecated", "now-raises", "was-never-right"} <= set(rows)
+    report = json.loads((build_site.BUILD / "doctrees" / language / "errata.json").read_text(
+        encoding="utf-8"))
+    assert len(report["rows"]) == len(rows) and report["torch"] in page
+    # Every row links to the page and anchor that explains it.
+    for href in re.findall(r'<a class="reference internal" href="([^"]+#[^"]+)"', page):
+        target, anchor = href.split("#")
+        assert f'id="{anchor}"' in (site / language / target).read_text(encoding="utf-8"), href

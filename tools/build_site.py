@@ -33,6 +33,7 @@ GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SI
 # Everything a build reads; its hash tells the tests whether a built site is current.
 SOURCES = ("docs", "gallery", "snippets", "notes", "tools", "constraints.txt", "pyproject.toml")
 BUILD_INFO = ".build-info.json"
+VERDICTS = ("holds", "output changed", "deprecated", "now raises", "was never right")
 
 
 def source_files() -> list[Path]:
@@ -90,9 +91,17 @@ def check_counts(language: str) -> dict[str, int]:
         "note quotes": kinds.count("quote"),
         "snippets": sum(k.startswith("snippet") for k in kinds),
         "errata": kinds.count("erratum"),
-        "notes differ": kinds.count("snippet-changed") + kinds.count("snippet-raises"),
-        "notes still hold": kinds.count("snippet-same"),
+        "note claims refuted": kinds.count("note-claim"),
     }
+
+
+def verdict_counts(language: str) -> dict[str, int]:
+    """How the notes fare today, by computed verdict (docs/_ext/errata_table.py)."""
+    report = BUILD / "doctrees" / language / "errata.json"
+    if not report.is_file():
+        return {}
+    counts = json.loads(report.read_text(encoding="utf-8"))["verdicts"]
+    return {verdict: counts.get(verdict, 0) for verdict in VERDICTS}
 
 
 def build(extra: list[str] | None = None) -> int:
@@ -125,6 +134,7 @@ def build(extra: list[str] | None = None) -> int:
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in LANGUAGES},
         "hosting": published,
+        "verdicts": {language: verdict_counts(language) for language in LANGUAGES},
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
@@ -135,17 +145,22 @@ def build(extra: list[str] | None = None) -> int:
 def print_summary(info: dict, total: float) -> None:
     print("\n== torch-notes build ==")
     print(f"torch {info['torch']} · Python {info['python']} · {info['built_utc']}")
-    print(f"executed once: {info['examples_executed']} gallery examples, "
+    print(f"ran once:  {info['examples_executed']} gallery examples, "
           f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks")
     for language, counts in info["checks"].items():
         details = ", ".join(f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold"))
-        print(f"{language:>6}: {counts['hold']}/{counts['checks']} checks hold ({details})")
-    print(f"warnings: {info['warnings']}")
-    for language, seconds in info["seconds"].items():
-        print(f"{language:>6}: {seconds:6.1f} s   -> {SITE.relative_to(ROOT) / language}/index.html")
-    print(f" total: {total:6.1f} s")
+        print(f"checked:   {language:>5} {counts['hold']}/{counts['checks']} hold ({details})")
+    for language, verdicts in info["verdicts"].items():
+        rows = sum(verdicts.values())
+        differ = rows - verdicts.get("holds", 0)
+        details = ", ".join(f"{v} {k}" for k, v in verdicts.items() if k != "holds")
+        print(f"vs notes:  {language:>5} {rows} rows, {verdicts.get('holds', 0)} hold, "
+              f"{differ} differ: {details}")
+    print(f"warnings:  {info['warnings']}")
+    times = ", ".join(f"{language} {seconds:.1f} s" for language, seconds in info["seconds"].items())
+    print(f"time:      {times}, total {total:.1f} s -> {SITE.relative_to(ROOT)}/<lang>/index.html")
     for line in info["hosting"]:
-        print(f"hosting: {line}")
+        print(f"hosting:   {line}")
     for problem in info["problems"]:
         print(f"PROBLEM: {problem}", file=sys.stderr)
     print("site checks: " + ("FAILED" if info["problems"] else "all passed"))

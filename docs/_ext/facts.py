@@ -11,6 +11,10 @@ The keys are published as ``<example>.<key>``, where ``<example>`` is the script
 without ``plot_`` (``plot_autograd_basics.py`` -> ``autograd_basics.leaf_grad``).
 Snippets (see ``snippets.py``) publish ``snippets.<name>.output`` and ``.error``.
 
+Values that change from run to run (timings) are listed by the script in
+``volatile_facts = {"cpu_growth"}``; ``{fact}`` marks them with the class ``volatile``, which
+``tools/determinism.py`` ignores when it compares two builds.
+
 Pages state facts in one short line, in either language:
 
 * ``{fact}`autograd_basics.leaf_grad``` inserts the executed value
@@ -39,6 +43,7 @@ from sphinx.util.docutils import SphinxRole
 logger = logging.getLogger(__name__)
 
 FACTS_SUFFIX = ".facts.json"
+VOLATILE_KEY = "__volatile__"  # in a facts file: the keys whose values differ on every run
 _CLAIM_SYNTAX = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[^<>]+)>$", re.DOTALL)
 
 
@@ -76,6 +81,9 @@ def record_facts(block, block_vars: dict[str, Any], gallery_conf: dict[str, Any]
     if isinstance(recorded, dict):
         name = example_name(block_vars["src_file"])
         plain = {key: to_plain(value, f"facts[{key!r}] in {name}") for key, value in recorded.items()}
+        volatile = block_vars["example_globals"].get("volatile_facts")
+        if volatile:
+            plain[VOLATILE_KEY] = sorted(volatile)
         target = Path(block_vars["target_file"]).with_suffix(FACTS_SUFFIX)
         target.write_text(json.dumps(plain, indent=1, sort_keys=True), encoding="utf-8")
     return ""
@@ -102,13 +110,16 @@ class FactStore:
     def __init__(self) -> None:
         self.values: dict[str, Any] = {}
         self.sources: dict[str, Path] = {}
+        self.volatile: set[str] = set()
         # First key segment -> callable(name) that computes facts on demand (snippets).
         self.providers: dict[str, Any] = {}
 
     def load_dir(self, folder: Path) -> None:
         for path in sorted(folder.rglob(f"*{FACTS_SUFFIX}")):
             name = path.name.removesuffix(FACTS_SUFFIX).removeprefix("plot_")
-            self.add(name, json.loads(path.read_text(encoding="utf-8")), path)
+            values = json.loads(path.read_text(encoding="utf-8"))
+            self.volatile |= {f"{name}.{key}" for key in values.pop(VOLATILE_KEY, [])}
+            self.add(name, values, path)
 
     def add(self, prefix: str, values: dict[str, Any], source: Path) -> None:
         for key, value in values.items():
@@ -208,7 +219,10 @@ class FactRole(SphinxRole):
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         self.env.note_dependency(str(fact_store(self.env).sources[key.strip()]))
         record_check(self.env, "fact", key.strip(), True)
-        return [fact_node(self.rawtext, shown, value)], []
+        node = fact_node(self.rawtext, shown, value)
+        if key.strip() in fact_store(self.env).volatile:
+            node["classes"].append("volatile")
+        return [node], []
 
 
 def record_check(env: BuildEnvironment, kind: str, subject: str, holds: bool) -> None:
@@ -282,7 +296,10 @@ class ClaimRole(SphinxRole):
             for problem in check_claim(self.env, self.text):
                 logger.warning(problem, location=self.get_location(), type="facts", subtype="claim")
         value = fact_store(self.env).values.get(key) if key else None
-        return [fact_node(self.rawtext, text, value)], []
+        node = fact_node(self.rawtext, text, value)
+        if key:  # for tables of what the build checked (errata_table.py)
+            node["claim_key"], node["claim_text"] = key, text
+        return [node], []
 
 
 def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:

@@ -65,8 +65,11 @@ class NoteRole(SphinxRole):
         facts.record_check(self.env, "quote", self.text, True)
         self.env.note_dependency(str(path))
         if CJK.search(quote):  # the note's prose: a quotation, not code
-            return [nodes.inline(self.rawtext, f"“{quote}”", classes=["note-quote"])], []
-        return [nodes.literal(self.rawtext, quote, classes=["note-quote"])], []
+            node = nodes.inline(self.rawtext, f"“{quote}”", classes=["note-quote"])
+        else:
+            node = nodes.literal(self.rawtext, quote, classes=["note-quote"])
+        node["note"] = note_id.strip()  # for tables of what the build checked (errata_table.py)
+        return [node], []
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -174,10 +174,20 @@ class SnippetDirective(SphinxDirective):
         for problem in problems:
             self.fail(f"snippet {name}: {problem}")
 
-        container = nodes.container(classes=["snippet"])
+        container = nodes.container(classes=["snippet"], ids=[f"snippet-{name}"])
+        code = path.read_text(encoding="utf-8").rstrip()
+        if note:  # what errata_table.py lists: the note's words against what runs today
+            container["torch_notes_evidence"] = {
+                "source": "snippet", "note": note, "name": name,
+                "words": printed_by_note or code,
+                "now": result["error"] or normalise(result["output"]),
+                "error_type": result["error_type"], "error": result["error"] or "",
+                "warnings": result["warnings"],
+                "same": (normalise(result["output"]) == normalise(printed_by_note)
+                         if printed_by_note else None),
+            }
         if note:
             container += nodes.paragraph(text=labels["code"].format(note=note), classes=["snippet-label"])
-        code = path.read_text(encoding="utf-8").rstrip()
         container += nodes.literal_block(code, code, language=highlight_language(code),
                                          classes=["snippet-code"])
         if printed_by_note:

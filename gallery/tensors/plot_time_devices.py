@@ -125,6 +125,7 @@ facts["cpu_growth"] = seconds["cpu"][-1] / seconds["cpu"][0]
 facts["work_growth"] = (sizes[-1] / sizes[0]) ** 3
 facts["fastest_at_largest"] = min(seconds, key=lambda d: seconds[d][-1])
 facts["fastest_at_smallest"] = min(seconds, key=lambda d: seconds[d][0])
+volatile_facts = {"cpu_growth", "fastest_at_largest", "fastest_at_smallest"}  # timings
 assert (sizes[0], sizes[-1], facts["work_growth"]) == (16, 512, 32768)
 # sphinx_gallery_end_ignore
 
@@ -133,6 +134,7 @@ assert (sizes[0], sizes[-1], facts["work_growth"]) == (16, 512, 32768)
 # multiply-adds, by :math:`32^3 = 32768`. Compare it with how much the time grew in this
 # run:
 
+# volatile: the timings below change on every run
 print("work grows by", round((sizes[-1] / sizes[0]) ** 3))
 print("CPU time grows by about", round(seconds["cpu"][-1] / seconds["cpu"][0]))
 for dev in seconds:
@@ -144,7 +146,7 @@ for dev in seconds:
 # On a log-log plot a cost proportional to :math:`n^3` is a straight line of slope 3
 # (dashed, drawn through the CPU's largest size).
 
-fig, ax = plt.subplots(figsize=(6, 4))
+fig, ax = plt.subplots(figsize=(6, 4))  # a volatile figure: measured times
 for dev, times in seconds.items():
     ax.loglog(sizes, times, marker="o", label=dev)
 reference = [seconds["cpu"][-1] * (n / sizes[-1]) ** 3 for n in sizes]

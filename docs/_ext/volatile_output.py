@@ -1,0 +1,43 @@
+"""Mark gallery output that changes on every run (timings), so that builds can be compared.
+
+A code cell of a gallery script whose code carries a comment with the word ``volatile``::
+
+    # volatile: timings change on every run
+    print("CPU time grows by about", round(seconds["cpu"][-1] / seconds["cpu"][0]))
+
+gets the class ``volatile`` on its output (text and figures), up to the next code cell.
+``tools/determinism.py`` ignores such elements when it compares two builds; everything else
+must come out byte-identical. The comment stays visible: it tells the reader too.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+
+MARK = re.compile(r"#.*\bvolatile\b")
+
+
+def is_code_cell(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.literal_block) and "sphx-glr-script-out" not in node["classes"]
+
+
+def mark_volatile(app: Sphinx, doctree: nodes.document) -> None:
+    for code in list(doctree.findall(is_code_cell)):
+        if not MARK.search(code.astext()):
+            continue
+        sibling = code.next_node(descend=False, siblings=True)
+        while sibling is not None and not is_code_cell(sibling):
+            if isinstance(sibling, nodes.Element) and not isinstance(sibling, nodes.section):
+                sibling["classes"].append("volatile")
+            if isinstance(sibling, nodes.section):
+                break
+            sibling = sibling.next_node(descend=False, siblings=True)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("doctree-read", mark_volatile)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
