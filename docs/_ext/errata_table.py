@@ -170,12 +170,13 @@ def shorten(text: str) -> str:
 def quote_rows(doctree: nodes.document, covered: list[tuple[str, str]]) -> list[dict[str, Any]]:
     rows = []
     for paragraph in doctree.findall(nodes.paragraph):
-        quotes = [n for n in paragraph.findall(nodes.literal) if n.get("note")]
+        quotes = [n for n in paragraph.findall(nodes.Element)
+                  if isinstance(n, nodes.literal | nodes.inline) and n.get("note")]
         claims = [n for n in paragraph.findall(nodes.Element) if n.get("claim_key")]
         if not quotes or not claims:
             continue
         for quote in quotes:
-            words = quote.astext()
+            words = quote.astext().strip("“”")  # prose quotes are shown in quotation marks
             squeezed = re.sub(r"\s+", "", words)
             if any(note == quote["note"] and (squeezed in other or other in squeezed)
                    for note, other in covered):
