@@ -89,7 +89,10 @@ def test_pages_link_their_terms_to_the_glossary(site):
         page for page in check_site.pages(site, "zh_CN")
         if "glossary.html#term-" in (site / "zh_CN" / page).read_text(encoding="utf-8")
     }
-    narrative = {str(p.relative_to(DOCS).with_suffix(".html")) for p in DOCS.glob("*/*.md")}
+    narrative = {  # section index pages only list their pages
+        str(p.relative_to(DOCS).with_suffix(".html")) for p in DOCS.glob("*/*.md")
+        if p.name != "index.md"
+    }
     assert narrative <= linked
     html = (site / "zh_CN" / "autograd" / "basics.html").read_text(encoding="utf-8")
     assert re.search(r'href="../glossary.html#term-gradient"[^>]*><span[^>]*>梯度</span>', html)
