@@ -1,8 +1,8 @@
 """Sessions that build, check, translate and lint the torch-notes site.
 
-    nox -s docs                  # rebuild both languages into _build/site/ and check them
-    nox -s tests                 # pytest (builds the site first when it is out of date)
-    nox -s docs -- -j auto       # anything after -- goes to sphinx-build
+nox -s docs                  # rebuild both languages into _build/site/ and check them
+nox -s tests                 # pytest (builds the site first when it is out of date)
+nox -s docs -- -j auto       # anything after -- goes to sphinx-build
 """
 
 from __future__ import annotations
@@ -29,7 +29,9 @@ CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 def install_groups(session: nox.Session, *groups: str) -> None:
     """Install dependency groups with the torch constraint; skip when nothing changed."""
-    requirements = [req for group in groups for req in nox.project.dependency_groups(PYPROJECT, group)]
+    requirements = [
+        req for group in groups for req in nox.project.dependency_groups(PYPROJECT, group)
+    ]
     pip_args = ["-c", str(CONSTRAINTS)]
     if os.environ.get("TORCH_NOTES_CPU_INDEX"):
         pip_args += ["--extra-index-url", CPU_INDEX]
@@ -70,8 +72,18 @@ def docs_live(session: nox.Session) -> None:
     """Serve one language with live reload while writing (default en; `-- -D language=zh_CN`)."""
     install_groups(session, "live")
     session.run(
-        "sphinx-autobuild", "docs", "_build/live", "--watch", "gallery", "--watch", "snippets",
-        "--ignore", "docs/auto_examples/*", "--ignore", "docs/_generated/*", *session.posargs,
+        "sphinx-autobuild",
+        "docs",
+        "_build/live",
+        "--watch",
+        "gallery",
+        "--watch",
+        "snippets",
+        "--ignore",
+        "docs/auto_examples/*",
+        "--ignore",
+        "docs/_generated/*",
+        *session.posargs,
     )
 
 
@@ -82,10 +94,21 @@ def translate(session: nox.Session) -> None:
     # Gallery pages are regenerated (without running them) so their text is current.
     shutil.rmtree(ROOT / "docs" / "auto_examples", ignore_errors=True)
     session.run(
-        "sphinx-build", "-b", "gettext", "-q", "-D", "nb_execution_mode=off", "-D", "plot_gallery=0",
-        "docs", str(GETTEXT_DIR), *session.posargs,
+        "sphinx-build",
+        "-b",
+        "gettext",
+        "-q",
+        "-D",
+        "nb_execution_mode=off",
+        "-D",
+        "plot_gallery=0",
+        "docs",
+        str(GETTEXT_DIR),
+        *session.posargs,
     )
-    session.run("sphinx-intl", "update", "-p", str(GETTEXT_DIR), "-d", str(LOCALE_DIR), "-l", "zh_CN")
+    session.run(
+        "sphinx-intl", "update", "-p", str(GETTEXT_DIR), "-d", str(LOCALE_DIR), "-l", "zh_CN"
+    )
     session.run("sphinx-intl", "stat", "-d", str(LOCALE_DIR), "-l", "zh_CN")
 
 

@@ -36,8 +36,13 @@ SITE = ROOT / "_build" / "site"
 LIGHTHOUSE = ROOT / "_build" / "tools" / "node_modules" / ".bin" / "lighthouse"
 CHROMIUM = os.environ.get("TORCH_NOTES_CHROMIUM", "/usr/bin/chromium")
 FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 PAGES = {
     "landing": "index.html",
@@ -104,8 +109,10 @@ def measure(browser, site: Path, url: str) -> dict:
         "bytes": sum(r["bytes"] for r in done),
         "gzip_bytes": sum(gzip_size(site, r["url"], r["bytes"]) for r in done),
         "by_type": dict(by_type.most_common()),
-        "timings_ms": {k: (round(v, 1) if k != "html_bytes" and v is not None else v)
-                       for k, v in timings.items()},
+        "timings_ms": {
+            k: (round(v, 1) if k != "html_bytes" and v is not None else v)
+            for k, v in timings.items()
+        },
     }
 
 
@@ -115,9 +122,18 @@ def lighthouse(url: str) -> dict | None:
     with tempfile.TemporaryDirectory() as profile:
         flags = " ".join([*FLAGS, "--headless=new", f"--user-data-dir={profile}"])
         result = subprocess.run(
-            [str(LIGHTHOUSE), url, "--quiet", "--output=json", "--preset=desktop",
-             "--only-categories=performance,accessibility", f"--chrome-flags={flags}"],
-            capture_output=True, text=True, env={**os.environ, "CHROME_PATH": CHROMIUM},
+            [
+                str(LIGHTHOUSE),
+                url,
+                "--quiet",
+                "--output=json",
+                "--preset=desktop",
+                "--only-categories=performance,accessibility",
+                f"--chrome-flags={flags}",
+            ],
+            capture_output=True,
+            text=True,
+            env={**os.environ, "CHROME_PATH": CHROMIUM},
             check=False,
         )
     if result.returncode != 0:
@@ -168,14 +184,18 @@ def main() -> None:
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
         return
-    print(f"{'page':16} {'requests':>8} {'KiB sent':>9} {'KiB gzip':>9} {'FCP ms':>7} "
-          f"{'DCL ms':>7} {'load ms':>8}  heaviest kinds (KiB)")
+    print(
+        f"{'page':16} {'requests':>8} {'KiB sent':>9} {'KiB gzip':>9} {'FCP ms':>7} "
+        f"{'DCL ms':>7} {'load ms':>8}  heaviest kinds (KiB)"
+    )
     for name, r in results.items():
         t = r["timings_ms"]
         kinds = ", ".join(f"{k} {v / 1024:.0f}" for k, v in list(r["by_type"].items())[:4])
-        print(f"{name:16} {r['requests']:8} {r['bytes'] / 1024:9.0f} {r['gzip_bytes'] / 1024:9.0f} "
-              f"{t['first_contentful_paint'] or 0:7.0f} {t['dom_content_loaded']:7.0f} "
-              f"{t['load']:8.0f}  {kinds}")
+        print(
+            f"{name:16} {r['requests']:8} {r['bytes'] / 1024:9.0f} {r['gzip_bytes'] / 1024:9.0f} "
+            f"{t['first_contentful_paint'] or 0:7.0f} {t['dom_content_loaded']:7.0f} "
+            f"{t['load']:8.0f}  {kinds}"
+        )
         if r.get("lighthouse"):
             print(f"{'':16} lighthouse: {r['lighthouse']}")
 

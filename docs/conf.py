@@ -49,8 +49,10 @@ sphinx_gallery_conf = {
     "gallery_dirs": ["auto_examples"],
     "filename_pattern": r"/plot_",
     # Teaching order, set on purpose: sections here, examples in each GALLERY_HEADER.rst.
-    "subsection_order": [f"../gallery/{section}" for section in
-                         ("tensors", "autograd", "networks", "data", "together")],
+    "subsection_order": [
+        f"../gallery/{section}"
+        for section in ("tensors", "autograd", "networks", "data", "together")
+    ],
     "within_subsection_order": "gallery_order.HeaderOrder",
     "minigallery_sort_order": "gallery_order.position_in_folder",
     "image_scrapers": ("matplotlib", "facts.record_facts"),

@@ -32,7 +32,8 @@ def site() -> Path:
         return Path(os.environ["TORCH_NOTES_SITE"])
     info = build_site.SITE / build_site.BUILD_INFO
     current = info.is_file() and (
-        json.loads(info.read_text(encoding="utf-8"))["fingerprint"] == build_site.source_fingerprint()
+        json.loads(info.read_text(encoding="utf-8"))["fingerprint"]
+        == build_site.source_fingerprint()
     )
     if not current:
         subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)

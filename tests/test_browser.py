@@ -31,8 +31,13 @@ pytestmark = pytest.mark.site
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 CHROMIUM_FLAGS = [
-    "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
 ]
 # One page of each type; the search page with a query that has results in that language.
 PAGES = {
@@ -178,7 +183,8 @@ def test_pages_fetch_nothing_from_other_sites(page, base_url, kind, language):
     )
     origin = urlsplit(base_url)
     elsewhere = [
-        url for url in requested
+        url
+        for url in requested
         if urlsplit(url)[:2] != origin[:2] and not url.startswith(("data:", "blob:"))
     ]
     assert elsewhere == []
@@ -199,7 +205,8 @@ def test_no_serious_accessibility_violations(page, base_url, kind, language):
     violations = Axe().run(page).response["violations"]
     serious = [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"
-        for v in violations if v["impact"] in ("serious", "critical")
+        for v in violations
+        if v["impact"] in ("serious", "critical")
     ]
     assert serious == []
 
@@ -236,7 +243,8 @@ def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, languag
     """Saves _build/screenshots/<language>-<kind>.png (an artefact to look at, not committed)."""
     page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
     broken = page.eval_on_selector_all(
-        "article img", "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)"
+        "article img",
+        "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)",
     )
     assert broken == []
     assert page.locator("article h1").first.is_visible()

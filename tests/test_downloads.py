@@ -31,8 +31,14 @@ def run_once(path: Path, runner) -> str:
 
 
 def run_script(path: Path) -> str:
-    result = subprocess.run([sys.executable, path.name], cwd=path.parent, capture_output=True,
-                            text=True, timeout=600, check=False)
+    result = subprocess.run(
+        [sys.executable, path.name],
+        cwd=path.parent,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
     return "ok" if result.returncode == 0 else f"exit {result.returncode}:\n{result.stderr[-3000:]}"
 
 
@@ -43,8 +49,12 @@ def run_notebook(path: Path) -> str:
 
     notebook = nbformat.read(path, as_version=4)
     try:
-        NotebookClient(notebook, timeout=600, kernel_name="python3",
-                       resources={"metadata": {"path": str(path.parent)}}).execute()
+        NotebookClient(
+            notebook,
+            timeout=600,
+            kernel_name="python3",
+            resources={"metadata": {"path": str(path.parent)}},
+        ).execute()
     except CellExecutionError as error:
         return str(error)[-3000:]
     return "ok"
@@ -66,8 +76,15 @@ def catalog_strings(example: str) -> dict[str, str]:
     from babel.messages.pofile import read_po
 
     source = next((build_site.ROOT / "gallery").rglob(f"{example}.py"))
-    po = (build_site.DOCS / "locales" / "zh_CN" / "LC_MESSAGES" / "auto_examples"
-          / source.parent.name / f"{example}.po")
+    po = (
+        build_site.DOCS
+        / "locales"
+        / "zh_CN"
+        / "LC_MESSAGES"
+        / "auto_examples"
+        / source.parent.name
+        / f"{example}.po"
+    )
     with po.open("rb") as handle:
         return {m.id: m.string for m in read_po(handle) if m.id and m.string}
 
@@ -76,8 +93,10 @@ def script_parts(path: Path) -> tuple[list[str], list[str]]:
     from sphinx_gallery.py_source_parser import split_code_and_text_blocks
 
     _, blocks = split_code_and_text_blocks(path)
-    return ([b.content for b in blocks if b.type == "code"],
-            [b.content for b in blocks if b.type == "text"])
+    return (
+        [b.content for b in blocks if b.type == "code"],
+        [b.content for b in blocks if b.type == "text"],
+    )
 
 
 def notebook_cells(path: Path, kind: str) -> list[str]:

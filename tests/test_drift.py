@@ -22,8 +22,10 @@ SHIM = Path(__file__).parent / "drift"
 
 # Scratch page -> (real page, markers of the blocks to copy from it).
 PAGES = {
-    "autograd/basics": ("autograd/basics", ["{snippet} autograd_accumulate",
-                                            "{snippet} autograd_add_two"]),
+    "autograd/basics": (
+        "autograd/basics",
+        ["{snippet} autograd_accumulate", "{snippet} autograd_add_two"],
+    ),
     "autograd/stopping": ("autograd/stopping", ["{snippet} autograd_requires_grad_inplace"]),
     "autograd/lifetime": ("autograd/lifetime", ["retain_variables"]),
     "networks/init": ("networks/init", [":now: FutureWarning", "{snippet} networks_init_layer"]),
@@ -92,36 +94,62 @@ def scratch_project(tmp_path: Path, gallery: bool, extra: dict[str, str] | None 
         target.write_text("\n\n".join([title, *chosen]) + "\n", encoding="utf-8")
     (docs / "errata.md").write_text("# Errata\n\n```{errata-table}\n```\n", encoding="utf-8")
     toctree = "\n".join([*pages, "errata", *(["auto_examples/index"] if gallery else [])])
-    (docs / "index.md").write_text(f"# Drift\n\n```{{toctree}}\n{toctree}\n```\n",
-                                   encoding="utf-8")
-    (docs / "conf.py").write_text(CONF.format(
-        ext=str(ROOT / "docs" / "_ext"), snippets=str(ROOT / "snippets"), notes=str(ROOT / "notes"),
-    ), encoding="utf-8")
+    (docs / "index.md").write_text(f"# Drift\n\n```{{toctree}}\n{toctree}\n```\n", encoding="utf-8")
+    (docs / "conf.py").write_text(
+        CONF.format(
+            ext=str(ROOT / "docs" / "_ext"),
+            snippets=str(ROOT / "snippets"),
+            notes=str(ROOT / "notes"),
+        ),
+        encoding="utf-8",
+    )
     examples = project / "gallery"
     (examples / "networks").mkdir(parents=True)
     if gallery:
         (examples / "GALLERY_HEADER.rst").write_text("Examples\n========\n", encoding="utf-8")
-        (examples / "networks" / "GALLERY_HEADER.rst").write_text("Networks\n--------\n",
-                                                                  encoding="utf-8")
+        (examples / "networks" / "GALLERY_HEADER.rst").write_text(
+            "Networks\n--------\n", encoding="utf-8"
+        )
         shutil.copy(ROOT / "gallery" / "networks" / "plot_init_weights.py", examples / "networks")
     for name, code in (extra or {}).items():
         (examples / "networks" / name).write_text(code, encoding="utf-8")
     return project
 
 
-def build(tmp_path: Path, drift: str | None, extra: dict[str, str] | None = None,
-          gallery: bool | None = None) -> subprocess.CompletedProcess:
+def build(
+    tmp_path: Path,
+    drift: str | None,
+    extra: dict[str, str] | None = None,
+    gallery: bool | None = None,
+) -> subprocess.CompletedProcess:
     gallery = drift in (None, "warning") if gallery is None else gallery
     project = scratch_project(tmp_path, gallery, extra)
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(SHIM), os.environ.get("PYTHONPATH", "")]),
-           "MPLBACKEND": "agg"}
+    env = {
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([str(SHIM), os.environ.get("PYTHONPATH", "")]),
+        "MPLBACKEND": "agg",
+    }
     env.pop("TORCH_NOTES_DRIFT", None)
     if drift:
         env["TORCH_NOTES_DRIFT"] = drift
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-         str(project / "docs"), str(project / "html")],
-        capture_output=True, text=True, env=env, check=False, timeout=300,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            str(project / "docs"),
+            str(project / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+        timeout=300,
     )
     result.stderr = re.sub(r"\x1b\[[0-9;]*m", "", result.stderr)
     return result
@@ -136,20 +164,36 @@ def test_unaltered_pytorch_passes(tmp_path):
 
 # drift -> (page, what the failure must say)
 DRIFTS = {
-    "numeric": ("autograd/basics.md", (
-        r"snippet autograd_accumulate: expected 'same' but PyTorch [\d.+a-z]+ gives:\n"
-        r"tensor\(\[\[11\., 11\.\]")),
-    "name": ("autograd/stopping.md", (
-        r"snippet autograd_requires_grad_inplace: expected 'same' but PyTorch [\d.+a-z]+ "
-        r"gives:\n(.*\n)*<SumBackward object at 0x…>")),
-    "raises": ("autograd/lifetime.md", (
-        r"erratum: claim does not hold: the page states 'TypeError' for "
-        r"snippets\.autograd_retain_variables\.error_type, but executing "
-        r"autograd_retain_variables\.py gives 'None'")),
-    "warning": ("networks/init.md", (
-        r"erratum: claim does not hold: the page states 'FutureWarning' for "
-        r"init_weights\.old_name_warning_category, but executing plot_init_weights "
-        r"gives 'DeprecationWarning'")),
+    "numeric": (
+        "autograd/basics.md",
+        (
+            r"snippet autograd_accumulate: expected 'same' but PyTorch [\d.+a-z]+ gives:\n"
+            r"tensor\(\[\[11\., 11\.\]"
+        ),
+    ),
+    "name": (
+        "autograd/stopping.md",
+        (
+            r"snippet autograd_requires_grad_inplace: expected 'same' but PyTorch [\d.+a-z]+ "
+            r"gives:\n(.*\n)*<SumBackward object at 0x…>"
+        ),
+    ),
+    "raises": (
+        "autograd/lifetime.md",
+        (
+            r"erratum: claim does not hold: the page states 'TypeError' for "
+            r"snippets\.autograd_retain_variables\.error_type, but executing "
+            r"autograd_retain_variables\.py gives 'None'"
+        ),
+    ),
+    "warning": (
+        "networks/init.md",
+        (
+            r"erratum: claim does not hold: the page states 'FutureWarning' for "
+            r"init_weights\.old_name_warning_category, but executing plot_init_weights "
+            r"gives 'DeprecationWarning'"
+        ),
+    ),
 }
 
 
@@ -158,11 +202,15 @@ def test_altered_pytorch_fails_naming_page_and_claim(tmp_path, drift):
     page, message = DRIFTS[drift]
     result = build(tmp_path, drift)
     assert result.returncode != 0
-    assert re.search(rf"docs/{re.escape(page)}:\d+: WARNING: {message}", result.stderr), \
+    assert re.search(rf"docs/{re.escape(page)}:\d+: WARNING: {message}", result.stderr), (
         result.stderr
+    )
     if drift == "raises":  # the fragment itself no longer fails either
-        assert re.search(r"lifetime\.md:\d+: WARNING: snippet autograd_retain_variables: "
-                         r"expected 'raises'", result.stderr), result.stderr
+        assert re.search(
+            r"lifetime\.md:\d+: WARNING: snippet autograd_retain_variables: "
+            r"expected 'raises'",
+            result.stderr,
+        ), result.stderr
     if drift == "warning":  # the example's own check stops it, named by file and line
         assert "plot_init_weights.py" in result.stderr and "FutureWarning" in result.stderr
 
@@ -183,8 +231,9 @@ y = x.view(3)  # line 10: the shape does not fit
 def test_a_broken_example_is_named_with_its_line_and_the_others_still_run(tmp_path):
     result = build(tmp_path, None, extra={"plot_broken.py": BROKEN}, gallery=True)
     assert result.returncode != 0
-    assert re.search(r'plot_broken\.py", line 10, in <module>\n.*\n.*RuntimeError', result.stderr) \
-        or re.search(r"plot_broken\.py.*line 10", result.stderr), result.stderr
+    assert re.search(
+        r'plot_broken\.py", line 10, in <module>\n.*\n.*RuntimeError', result.stderr
+    ) or re.search(r"plot_broken\.py.*line 10", result.stderr), result.stderr
     assert "Unexpected failing examples (1)" in result.stderr
     # The working example still ran, and the claims of its page were checked against it.
     html = tmp_path / "project" / "html"

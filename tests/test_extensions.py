@@ -17,13 +17,25 @@ def test_language_links_are_relative_to_the_page():
         "autograd/basics", "en", {"en": "English", "zh_CN": "简体中文"}, ".html"
     )
     assert links == [
-        {"code": "en", "name": "English", "current": True, "hreflang": "en",
-         "href": "../../en/autograd/basics.html"},
-        {"code": "zh_CN", "name": "简体中文", "current": False, "hreflang": "zh-CN",
-         "href": "../../zh_CN/autograd/basics.html"},
+        {
+            "code": "en",
+            "name": "English",
+            "current": True,
+            "hreflang": "en",
+            "href": "../../en/autograd/basics.html",
+        },
+        {
+            "code": "zh_CN",
+            "name": "简体中文",
+            "current": False,
+            "hreflang": "zh-CN",
+            "href": "../../zh_CN/autograd/basics.html",
+        },
     ]
-    assert language_switcher.language_links("index", "zh_CN", {"en": "English"}, ".html")[0][
-        "href"] == "../en/index.html"
+    assert (
+        language_switcher.language_links("index", "zh_CN", {"en": "English"}, ".html")[0]["href"]
+        == "../en/index.html"
+    )
 
 
 def test_examples_follow_the_header_order(tmp_path):
@@ -32,7 +44,9 @@ def test_examples_follow_the_header_order(tmp_path):
     )
     key = gallery_order.HeaderOrder(tmp_path)
     assert sorted(["plot_a.py", "plot_b.py"], key=key) == ["plot_b.py", "plot_a.py"]
-    with pytest.raises(ConfigError, match=r"plot_c.py is not in the example order of .*GALLERY_HEADER"):
+    with pytest.raises(
+        ConfigError, match=r"plot_c.py is not in the example order of .*GALLERY_HEADER"
+    ):
         key("plot_c.py")
 
 
@@ -56,8 +70,13 @@ def test_leftovers_of_removed_and_failed_examples_are_found(tmp_path):
 
     stale = {str(p.relative_to(gallery)) for p in gallery_hygiene.stale_outputs(examples, gallery)}
     assert not any("plot_kept" in name for name in stale)
-    assert {"sec/plot_removed.rst", "sec/plot_removed.facts.json", "sec/plot_failed.py",
-            "sec/images/sphx_glr_plot_removed_001.png", "gone/plot_x.ipynb"} <= stale
+    assert {
+        "sec/plot_removed.rst",
+        "sec/plot_removed.facts.json",
+        "sec/plot_failed.py",
+        "sec/images/sphx_glr_plot_removed_001.png",
+        "gone/plot_x.ipynb",
+    } <= stale
 
 
 @pytest.mark.sphinx("html", testroot="i18n", freshenv=True)
@@ -65,8 +84,9 @@ def test_untranslated_and_fuzzy_messages_fail_with_catalog_and_message(app):
     app.build()
     warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
     assert "Translated paragraph" not in warnings
-    assert ("untranslated text in locales/zh_CN/LC_MESSAGES/index.po: the translation is "
-            "marked fuzzy") in warnings
+    assert (
+        "untranslated text in locales/zh_CN/LC_MESSAGES/index.po: the translation is marked fuzzy"
+    ) in warnings
     assert "'Changed paragraph.'" in warnings
     assert "the message is not in the catalog" in warnings
     assert "'New paragraph.'" in warnings

@@ -97,8 +97,10 @@ def test_wrong_claim_names_page_claim_expected_and_actual(app):
     edit(app, "{claim}`4.5 <example.grad>`", "{claim}`4.6 <example.grad>`")
     app.build()
     warnings = warnings_of(app)
-    assert "index.md:3: WARNING: claim does not hold: the page states '4.6' for example.grad, " \
+    assert (
+        "index.md:3: WARNING: claim does not hold: the page states '4.6' for example.grad, "
         "but executing plot_example gives '4.5'" in warnings
+    )
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)
@@ -112,8 +114,10 @@ def test_unknown_fact_is_reported(app):
 def test_misquoted_note_is_reported(app):
     edit(app, "{note}`001:grad_fn=<AddBackward>`", "{note}`001:grad_fn=<MulBackward>`")
     app.build()
-    assert "note 001_example.txt does not contain the quoted text 'grad_fn=<MulBackward>'" \
+    assert (
+        "note 001_example.txt does not contain the quoted text 'grad_fn=<MulBackward>'"
         in warnings_of(app)
+    )
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)

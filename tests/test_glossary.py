@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import bilingual_glossary
 import pytest
-import search_dictionary
 from sphinx.errors import ConfigError
 
+import bilingual_glossary
+import search_dictionary
 from tools import build_site, check_site
 
 DOCS = build_site.DOCS
@@ -47,23 +47,28 @@ def test_a_wrong_dictionary_path_stops_the_build(tmp_path):
 def test_english_page_shows_english_term_then_chinese(app):
     app.build()
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
-    assert re.search(r'<dt id="term-loss-function">loss function<span class="term-counterpart">'
-                     r" \(损失函数\)</span>", html), html
-    assert '<code class="docutils literal notranslate"><span class="pre">state_dict</span></code>' \
-           '<span class="term-counterpart"> (状态字典)</span>' in html
+    assert re.search(
+        r'<dt id="term-loss-function">loss function<span class="term-counterpart">'
+        r" \(损失函数\)</span>",
+        html,
+    ), html
+    assert (
+        '<code class="docutils literal notranslate"><span class="pre">state_dict</span></code>'
+        '<span class="term-counterpart"> (状态字典)</span>' in html
+    )
     assert 'href="#term-loss-function"' in html
     assert not app._warning.getvalue()
 
 
-@pytest.mark.sphinx("html", testroot="glossary", freshenv=True,
-                    confoverrides={"language": "zh_CN"})
+@pytest.mark.sphinx("html", testroot="glossary", freshenv=True, confoverrides={"language": "zh_CN"})
 def test_chinese_page_shows_chinese_term_then_english_and_the_dictionary(app):
     app.build()
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
     assert '损失函数<span class="term-counterpart">（loss function）</span>' in html
     assert "要最小化的数。" in html
-    assert re.search(r'href="#term-loss-function"[^>]*><span class="xref std std-term">损失函数',
-                     html), html
+    assert re.search(
+        r'href="#term-loss-function"[^>]*><span class="xref std std-term">损失函数', html
+    ), html
     dictionary = Path(app.config.html_search_options["dict"])
     assert dictionary.read_text(encoding="utf-8").split() == ["损失函数", "状态字典", "梯度下降"]
     assert not app._warning.getvalue()
@@ -76,8 +81,10 @@ def test_compound_terms_are_single_words_in_the_chinese_index(site):
 
 
 @pytest.mark.site
-@pytest.mark.parametrize(("language", "shown"), [("en", "loss function (损失函数)"),
-                                                 ("zh_CN", "损失函数（loss function）")])
+@pytest.mark.parametrize(
+    ("language", "shown"),
+    [("en", "loss function (损失函数)"), ("zh_CN", "损失函数（loss function）")],
+)
 def test_glossary_page_shows_both_names(site, language, shown):
     html = (site / language / "glossary.html").read_text(encoding="utf-8")
     assert shown in re.sub(r"<[^>]+>", "", html)
@@ -86,11 +93,13 @@ def test_glossary_page_shows_both_names(site, language, shown):
 @pytest.mark.site
 def test_pages_link_their_terms_to_the_glossary(site):
     linked = {
-        page for page in check_site.pages(site, "zh_CN")
+        page
+        for page in check_site.pages(site, "zh_CN")
         if "glossary.html#term-" in (site / "zh_CN" / page).read_text(encoding="utf-8")
     }
     narrative = {  # section index pages only list their pages
-        str(p.relative_to(DOCS).with_suffix(".html")) for p in DOCS.glob("*/*.md")
+        str(p.relative_to(DOCS).with_suffix(".html"))
+        for p in DOCS.glob("*/*.md")
         if p.name != "index.md"
     }
     assert narrative <= linked

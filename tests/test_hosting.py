@@ -5,11 +5,11 @@ from __future__ import annotations
 import re
 import shutil
 
-import language_switcher
-import page_meta
 import pytest
 from sphinx.errors import ConfigError
 
+import language_switcher
+import page_meta
 from tools import check_site, hosting
 
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
@@ -19,22 +19,37 @@ BASE = "https://example.org/torch-notes/"
 def test_language_links_become_absolute_under_a_base_url():
     links = language_switcher.language_links("autograd/basics", "en", LANGUAGES, ".html", BASE)
     assert [link["href"] for link in links] == [
-        f"{BASE}en/autograd/basics.html", f"{BASE}zh_CN/autograd/basics.html"]
+        f"{BASE}en/autograd/basics.html",
+        f"{BASE}zh_CN/autograd/basics.html",
+    ]
 
 
 def test_alternates_name_every_language_and_a_default():
     assert language_switcher.alternate_links("a/b", LANGUAGES, ".html") == [
-        ("en", "../../en/a/b.html"), ("zh-CN", "../../zh_CN/a/b.html"),
-        ("x-default", "../../en/a/b.html")]
+        ("en", "../../en/a/b.html"),
+        ("zh-CN", "../../zh_CN/a/b.html"),
+        ("x-default", "../../en/a/b.html"),
+    ]
     # The root language chooser is the default only for the home page it chooses for.
     assert language_switcher.alternate_links("index", LANGUAGES, ".html", BASE)[-1] == (
-        "x-default", f"{BASE}index.html")
+        "x-default",
+        f"{BASE}index.html",
+    )
     assert language_switcher.alternate_links("index", LANGUAGES, ".html")[-1] == (
-        "x-default", "../index.html")
+        "x-default",
+        "../index.html",
+    )
 
 
-@pytest.mark.parametrize(("given", "expected"), [
-    ("", ""), ("  ", ""), ("https://x.io/site", "https://x.io/site/"), ("http://x.io/", "http://x.io/")])
+@pytest.mark.parametrize(
+    ("given", "expected"),
+    [
+        ("", ""),
+        ("  ", ""),
+        ("https://x.io/site", "https://x.io/site/"),
+        ("http://x.io/", "http://x.io/"),
+    ],
+)
 def test_base_url_is_normalised(given, expected):
     assert language_switcher.normalise_base_url(given) == expected
 
@@ -55,8 +70,12 @@ def head(app, name: str) -> str:
     return text[: text.index("</head>")]
 
 
-@pytest.mark.sphinx("html", testroot="hosting", freshenv=True,
-                    confoverrides={"site_base_url": "https://example.org/torch-notes"})
+@pytest.mark.sphinx(
+    "html",
+    testroot="hosting",
+    freshenv=True,
+    confoverrides={"site_base_url": "https://example.org/torch-notes"},
+)
 def test_pages_carry_alternates_social_tags_and_canonical_under_a_base_url(app):
     app.build()
     index, page = head(app, "index.html"), head(app, "guide/page.html")
@@ -70,8 +89,10 @@ def test_pages_carry_alternates_social_tags_and_canonical_under_a_base_url(app):
     assert '<meta name="twitter:card" content="summary" />' in page
     assert '<meta property="og:description" content="Short description." />' in page
     # The first paragraph of body text, not the note before it; cut at 60 characters.
-    assert ('<meta name="description" content="The first paragraph describes the page &amp; '
-            'says what it is…" />') in index
+    assert (
+        '<meta name="description" content="The first paragraph describes the page &amp; '
+        'says what it is…" />'
+    ) in index
     # The 404 page resolves its links from <language>/ wherever the host serves it.
     not_found = head(app, "404.html")
     assert '<base href="/torch-notes/en/" />' in not_found
@@ -80,8 +101,7 @@ def test_pages_carry_alternates_social_tags_and_canonical_under_a_base_url(app):
     assert "<base " not in page and "noindex" not in page
 
 
-@pytest.mark.sphinx("html", testroot="hosting", freshenv=True,
-                    confoverrides={"language": "zh_CN"})
+@pytest.mark.sphinx("html", testroot="hosting", freshenv=True, confoverrides={"language": "zh_CN"})
 def test_without_a_base_url_links_stay_relative_and_nothing_claims_an_address(app):
     app.build()
     page, not_found = head(app, "guide/page.html"), head(app, "404.html")
@@ -93,10 +113,12 @@ def test_without_a_base_url_links_stay_relative_and_nothing_claims_an_address(ap
 
 def write_page(path, html_lang, alternates="", body=""):
     path.parent.mkdir(parents=True, exist_ok=True)
-    links = "".join(f'<link rel="alternate" hreflang="{code}" href="{href}">'
-                    for code, href in alternates)
-    path.write_text(f'<html lang="{html_lang}"><head>{links}</head><body>{body}</body></html>',
-                    encoding="utf-8")
+    links = "".join(
+        f'<link rel="alternate" hreflang="{code}" href="{href}">' for code, href in alternates
+    )
+    path.write_text(
+        f'<html lang="{html_lang}"><head>{links}</head><body>{body}</body></html>', encoding="utf-8"
+    )
 
 
 @pytest.fixture
@@ -105,9 +127,12 @@ def tiny_site(tmp_path):
     site = tmp_path / "site"
     for code, lang in (("en", "en"), ("zh_CN", "zh-CN")):
         for name in ("index", "404"):
-            write_page(site / code / f"{name}.html", lang,
-                       language_switcher.alternate_links(name, LANGUAGES, ".html"),
-                       '<a href="../en/index.html">en</a><meta name="robots" content="noindex">')
+            write_page(
+                site / code / f"{name}.html",
+                lang,
+                language_switcher.alternate_links(name, LANGUAGES, ".html"),
+                '<a href="../en/index.html">en</a><meta name="robots" content="noindex">',
+            )
     write_page(site / "index.html", "en")
     return site
 
@@ -116,7 +141,10 @@ def test_sitemap_lists_pages_with_their_counterparts_and_only_existing_files(tin
     lines = hosting.publish(tiny_site, BASE)
     xml = (tiny_site / "sitemap.xml").read_text(encoding="utf-8")
     assert re.findall(r"<loc>([^<]+)</loc>", xml) == [
-        f"{BASE}index.html", f"{BASE}en/index.html", f"{BASE}zh_CN/index.html"]
+        f"{BASE}index.html",
+        f"{BASE}en/index.html",
+        f"{BASE}zh_CN/index.html",
+    ]
     assert xml.count(f'hreflang="zh-CN" href="{BASE}zh_CN/index.html"/>') == 3
     assert "404" not in xml
     assert f"Sitemap: {BASE}sitemap.xml" in (tiny_site / "robots.txt").read_text()
@@ -182,8 +210,12 @@ def test_sitemap_of_the_real_site_lists_every_page_once(site, tmp_path):
     """The site as built (with or without an address) gets a sitemap under a test address."""
     entries = hosting.sitemap_entries(site, BASE)
     listed = [url.removeprefix(BASE) for url, _ in entries]
-    expected = {f"{language}/{name}" for language in check_site.LANGUAGES
-                for name in check_site.pages(site, language) if name not in hosting.NOT_IN_SITEMAP}
+    expected = {
+        f"{language}/{name}"
+        for language in check_site.LANGUAGES
+        for name in check_site.pages(site, language)
+        if name not in hosting.NOT_IN_SITEMAP
+    }
     assert sorted(listed) == sorted([*expected, "index.html"])
     for url, alternates in entries:
         assert url in {href for _, href in alternates}  # every page is in its own cluster

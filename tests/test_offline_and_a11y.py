@@ -30,11 +30,11 @@ def test_math_is_served_from_the_site_and_chinese_search_defines_its_stemmer(app
 def test_sidebar_toggles_are_named_after_their_page():
     html = (
         '<ul><li class="toctree-l1 has-children"><a class="reference internal" href="a.html">'
-        "自动求梯度</a><details><summary><span class=\"toctree-toggle\" role=\"presentation\">"
+        '自动求梯度</a><details><summary><span class="toctree-toggle" role="presentation">'
         '<i class="fa-solid fa-chevron-down"></i></span></summary><ul><li>…</li></ul></details>'
         '</li><li class="has-children"><details><summary><p class="caption">张量</p></summary>'
         "</details></li></ul>"
     )
     named = nav_a11y.name_toggles(html)
     assert '<summary aria-label="自动求梯度">' in named
-    assert "<summary><p class=\"caption\">张量</p></summary>" in named  # has a name already
+    assert '<summary><p class="caption">张量</p></summary>' in named  # has a name already

@@ -47,8 +47,11 @@ def test_no_untranslated_text_in_chinese_pages(site):
 
 
 def text_of(page: Path) -> str:
-    return re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8")).replace("&lt;", "<").replace(
-        "&gt;", ">")
+    return (
+        re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+        .replace("&lt;", "<")
+        .replace("&gt;", ">")
+    )
 
 
 @pytest.mark.parametrize("language", check_site.LANGUAGES)
@@ -84,12 +87,25 @@ def test_a_wrong_claim_fails_the_build_naming_page_and_claim(site, tmp_path):
     text = page.read_text(encoding="utf-8")
     stated = "{claim}`4.5 <autograd_basics.first_grad>`"
     assert stated in text
-    page.write_text(text.replace(stated, "{claim}`4.6 <autograd_basics.first_grad>`"),
-                    encoding="utf-8")
+    page.write_text(
+        text.replace(stated, "{claim}`4.6 <autograd_basics.first_grad>`"), encoding="utf-8"
+    )
     result = subprocess.run(
-        [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-         str(scratch / "docs"), str(tmp_path / "html")],
-        capture_output=True, text=True, check=False,
+        [
+            sys.executable,
+            "-m",
+            "sphinx",
+            "-W",
+            "--keep-going",
+            "-q",
+            "-b",
+            "html",
+            str(scratch / "docs"),
+            str(tmp_path / "html"),
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
     )
     assert result.returncode != 0
     assert re.search(
@@ -115,16 +131,18 @@ def test_every_example_has_a_thumbnail_on_its_section_page(site):
             assert f"{example.stem}.html" in page, f"{example.name} missing from {section}/index"
 
 
-@pytest.mark.parametrize(("language", "title"), [("en", "What changed since the notes"),
-                                                 ("zh_CN", "笔记勘误")])
+@pytest.mark.parametrize(
+    ("language", "title"), [("en", "What changed since the notes"), ("zh_CN", "笔记勘误")]
+)
 def test_errata_table_lists_computed_verdicts(site, language, title):
     page = (site / language / "errata.html").read_text(encoding="utf-8")
     assert title in page
     rows = re.findall(r'<tr class="verdict-([a-z-]+)', page)
     assert len(rows) > 50
     assert {"holds", "output-changed", "deprecated", "now-raises", "was-never-right"} <= set(rows)
-    report = json.loads((build_site.BUILD / "doctrees" / language / "errata.json").read_text(
-        encoding="utf-8"))
+    report = json.loads(
+        (build_site.BUILD / "doctrees" / language / "errata.json").read_text(encoding="utf-8")
+    )
     assert len(report["rows"]) == len(rows) and report["torch"] in page
     # Every row links to the page and anchor that explains it.
     for href in re.findall(r'<a class="reference internal" href="([^"]+#[^"]+)"', page):

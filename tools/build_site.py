@@ -42,9 +42,12 @@ def source_files() -> list[Path]:
         path = ROOT / name
         candidates = [path] if path.is_file() else sorted(path.rglob("*"))
         files += [
-            p for p in candidates
-            if p.is_file() and not any(g in p.parents for g in GENERATED)
-            and "__pycache__" not in p.parts and p.suffix != ".mo"
+            p
+            for p in candidates
+            if p.is_file()
+            and not any(g in p.parents for g in GENERATED)
+            and "__pycache__" not in p.parts
+            and p.suffix != ".mo"
         ]
     return files
 
@@ -65,9 +68,21 @@ def clean() -> None:
 def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
     """Run one language; return its exit status and how many warnings it printed."""
     command = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
-        "-D", f"language={language}", "-d", str(BUILD / "doctrees" / language),
-        str(DOCS), str(SITE / language), *extra,
+        sys.executable,
+        "-m",
+        "sphinx",
+        "-W",
+        "--keep-going",
+        "-q",
+        "-b",
+        "html",
+        "-D",
+        f"language={language}",
+        "-d",
+        str(BUILD / "doctrees" / language),
+        str(DOCS),
+        str(SITE / language),
+        *extra,
     ]
     print(f"\n$ {' '.join(command)}", flush=True)
     process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
@@ -116,8 +131,11 @@ def build(extra: list[str] | None = None) -> int:
         seconds[language] = time.perf_counter() - t0
         warnings += language_warnings
         if status:
-            print(f"\nFAILED: the {language} build reported the problems listed above "
-                  "(each names its file).", file=sys.stderr)
+            print(
+                f"\nFAILED: the {language} build reported the problems listed above "
+                "(each names its file).",
+                file=sys.stderr,
+            )
             return status
     shutil.copytree(DOCS / "_root", SITE, dirs_exist_ok=True)
     published = hosting.publish(SITE)
@@ -145,8 +163,10 @@ def build(extra: list[str] | None = None) -> int:
 def print_summary(info: dict, total: float) -> None:
     print("\n== torch-notes build ==")
     print(f"torch {info['torch']} · Python {info['python']} · {info['built_utc']}")
-    print(f"ran once:  {info['examples_executed']} gallery examples, "
-          f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks")
+    print(
+        f"ran once:  {info['examples_executed']} gallery examples, "
+        f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks"
+    )
     for language, counts in info["checks"].items():
         details = ", ".join(f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold"))
         print(f"checked:   {language:>5} {counts['hold']}/{counts['checks']} hold ({details})")
@@ -154,10 +174,14 @@ def print_summary(info: dict, total: float) -> None:
         rows = sum(verdicts.values())
         differ = rows - verdicts.get("holds", 0)
         details = ", ".join(f"{v} {k}" for k, v in verdicts.items() if k != "holds")
-        print(f"vs notes:  {language:>5} {rows} rows, {verdicts.get('holds', 0)} hold, "
-              f"{differ} differ: {details}")
+        print(
+            f"vs notes:  {language:>5} {rows} rows, {verdicts.get('holds', 0)} hold, "
+            f"{differ} differ: {details}"
+        )
     print(f"warnings:  {info['warnings']}")
-    times = ", ".join(f"{language} {seconds:.1f} s" for language, seconds in info["seconds"].items())
+    times = ", ".join(
+        f"{language} {seconds:.1f} s" for language, seconds in info["seconds"].items()
+    )
     print(f"time:      {times}, total {total:.1f} s -> {SITE.relative_to(ROOT)}/<lang>/index.html")
     for line in info["hosting"]:
         print(f"hosting:   {line}")

@@ -27,7 +27,8 @@ CHINESE_SEARCH_TERMS = ("梯度", "叶子节点", "反向传播", "计算图")
 def pages(site: Path, language: str) -> set[str]:
     root = site / language
     return {
-        str(p.relative_to(root)) for p in root.rglob("*.html")
+        str(p.relative_to(root))
+        for p in root.rglob("*.html")
         if not set(p.relative_to(root).parts) & set(NOT_PAGES)
     }
 
@@ -83,8 +84,10 @@ def check_switchers(site: Path) -> list[str]:
             page = site / language / name
             found = parse(page)
             if found.html_lang != HTML_LANG[language]:
-                problems.append(f"{language}/{name}: <html lang={found.html_lang!r}>, "
-                                f"expected {HTML_LANG[language]!r}")
+                problems.append(
+                    f"{language}/{name}: <html lang={found.html_lang!r}>, "
+                    f"expected {HTML_LANG[language]!r}"
+                )
             if name in ("search.html", "genindex.html"):
                 continue
             if not found.switcher_links:  # the theme repeats it in the mobile menu, so >= 1
@@ -113,8 +116,10 @@ def check_chinese_search(site: Path) -> list[str]:
         problems.append("zh_CN/searchindex.js holds no Chinese word: is jieba installed?")
     missing = [t for t in CHINESE_SEARCH_TERMS if t not in terms]
     if chinese and missing:
-        problems.append(f"zh_CN/searchindex.js lacks {', '.join(missing)} "
-                        "(add compound terms to docs/search_dict_zh.txt)")
+        problems.append(
+            f"zh_CN/searchindex.js lacks {', '.join(missing)} "
+            "(add compound terms to docs/search_dict_zh.txt)"
+        )
     return problems
 
 
@@ -169,12 +174,16 @@ def check_alternates(site: Path) -> list[str]:
                 if href is None:
                     problems.append(f"{language}/{name}: no hreflang={hreflang!r} alternate")
                 elif target is None or not target.is_file():
-                    problems.append(f"{language}/{name}: hreflang={hreflang!r} link {href!r} "
-                                    "leads nowhere")
-                elif hreflang != "x-default" and target.resolve() != (
-                        site / by_hreflang[hreflang] / name).resolve():
-                    problems.append(f"{language}/{name}: hreflang={hreflang!r} link {href!r} "
-                                    "is another page")
+                    problems.append(
+                        f"{language}/{name}: hreflang={hreflang!r} link {href!r} leads nowhere"
+                    )
+                elif (
+                    hreflang != "x-default"
+                    and target.resolve() != (site / by_hreflang[hreflang] / name).resolve()
+                ):
+                    problems.append(
+                        f"{language}/{name}: hreflang={hreflang!r} link {href!r} is another page"
+                    )
     return problems
 
 
@@ -184,8 +193,10 @@ def check_social_meta(site: Path) -> list[str]:
         for name in sorted(pages(site, language)):
             meta = parse(site / language / name).meta
             if meta.get("og:locale") != OG_LOCALE[language]:
-                problems.append(f"{language}/{name}: og:locale is {meta.get('og:locale')!r}, "
-                                f"expected {OG_LOCALE[language]!r}")
+                problems.append(
+                    f"{language}/{name}: og:locale is {meta.get('og:locale')!r}, "
+                    f"expected {OG_LOCALE[language]!r}"
+                )
             if not meta.get("og:title"):
                 problems.append(f"{language}/{name}: no og:title")
     return problems
@@ -208,8 +219,9 @@ def check_not_found(site: Path) -> list[str]:
                 anchor = site / language / "404.html"
                 base = base or found.base.removesuffix(f"{language}/")
             else:
-                problems.append(f"{where}404.html: <base href={found.base!r}> is not a "
-                                f"{language}/ folder")
+                problems.append(
+                    f"{where}404.html: <base href={found.base!r}> is not a {language}/ folder"
+                )
                 continue
         else:
             anchor = page
@@ -239,18 +251,28 @@ def check_sitemap(site: Path) -> list[str]:
             problems.append(f"sitemap.xml: {url} is not a file of the site")
     listed = {unquote(loc.removeprefix(base)) for loc in locs}
     for language in LANGUAGES:
-        problems += [f"sitemap.xml: {language}/{name} is not listed"
-                     for name in sorted(pages(site, language))
-                     if f"{language}/{name}" not in listed
-                     and name not in ("404.html", "search.html", "genindex.html")]
+        problems += [
+            f"sitemap.xml: {language}/{name} is not listed"
+            for name in sorted(pages(site, language))
+            if f"{language}/{name}" not in listed
+            and name not in ("404.html", "search.html", "genindex.html")
+        ]
     robots = site / "robots.txt"
     if robots.is_file() and f"Sitemap: {base}sitemap.xml" not in robots.read_text(encoding="utf-8"):
         problems.append("robots.txt does not point to sitemap.xml")
     return problems
 
 
-CHECKS = (check_same_pages, check_switchers, check_chinese_search, check_untranslated,
-          check_alternates, check_social_meta, check_not_found, check_sitemap)
+CHECKS = (
+    check_same_pages,
+    check_switchers,
+    check_chinese_search,
+    check_untranslated,
+    check_alternates,
+    check_social_meta,
+    check_not_found,
+    check_sitemap,
+)
 
 
 def check(site: Path) -> list[str]:

@@ -40,16 +40,20 @@ def normalised(path: Path) -> list[str]:
 
 def compare(first: Path, second: Path) -> tuple[list[str], int]:
     """Differing files (relative names) and the number of differing lines, volatile parts aside."""
-    names = sorted({str(p.relative_to(root)) for root in (first, second)
-                    for p in root.rglob("*.html")})
+    names = sorted(
+        {str(p.relative_to(root)) for root in (first, second) for p in root.rglob("*.html")}
+    )
     differing, lines = [], 0
     for name in names:
         a, b = first / name, second / name
         if not (a.is_file() and b.is_file()):
             differing.append(f"{name} (only in one build)")
             continue
-        diff = [line for line in difflib.unified_diff(normalised(a), normalised(b), lineterm="", n=0)
-                if line[:1] in "+-" and line[:3] not in ("+++", "---")]
+        diff = [
+            line
+            for line in difflib.unified_diff(normalised(a), normalised(b), lineterm="", n=0)
+            if line[:1] in "+-" and line[:3] not in ("+++", "---")
+        ]
         if diff:
             differing.append(name)
             lines += len(diff)
@@ -73,8 +77,10 @@ def main(argv: list[str]) -> int:
         second = build_site.SITE
     differing, lines = compare(first, second)
     total = len(list(second.rglob("*.html")))
-    print(f"\ndeterminism: {len(differing)} of {total} HTML files differ, {lines} differing lines "
-          "(volatile parts ignored)")
+    print(
+        f"\ndeterminism: {len(differing)} of {total} HTML files differ, {lines} differing lines "
+        "(volatile parts ignored)"
+    )
     for name in differing:
         print(f"  differs: {name}")
     return 1 if differing else 0

@@ -59,6 +59,7 @@ def write_root_not_found(site: Path) -> Path:
 
 def sitemap_entries(site: Path, base: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """``(url, [(hreflang, url), ...])`` for every listed page, alternates that exist only."""
+
     def exists(url: str) -> bool:
         return (site / unquote(url.removeprefix(base))).is_file()
 
@@ -68,22 +69,32 @@ def sitemap_entries(site: Path, base: str) -> list[tuple[str, list[tuple[str, st
         if name in NOT_IN_SITEMAP:
             continue
         pagename = quote(name.removesuffix(".html"))
-        alternates = [(code, href) for code, href in alternate_links(pagename, LANGUAGES, ".html", base)
-                      if exists(href)]
-        entries += [(f"{base}{language}/{pagename}.html", alternates)
-                    for language in LANGUAGES if (site / language / name).is_file()]
+        alternates = [
+            (code, href)
+            for code, href in alternate_links(pagename, LANGUAGES, ".html", base)
+            if exists(href)
+        ]
+        entries += [
+            (f"{base}{language}/{pagename}.html", alternates)
+            for language in LANGUAGES
+            if (site / language / name).is_file()
+        ]
     root = alternate_links("index", LANGUAGES, ".html", base)
     entries.insert(0, (f"{base}index.html", [(c, h) for c, h in root if exists(h)]))
     return entries
 
 
 def sitemap_xml(site: Path, base: str) -> str:
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             f'<urlset xmlns="{SITEMAP_NS}" xmlns:xhtml="{XHTML_NS}">']
+    lines = [
+        '<?xml version="1.0" encoding="UTF-8"?>',
+        f'<urlset xmlns="{SITEMAP_NS}" xmlns:xhtml="{XHTML_NS}">',
+    ]
     for url, alternates in sitemap_entries(site, base):
         lines.append(f"  <url><loc>{escape(url)}</loc>")
-        lines += [f'    <xhtml:link rel="alternate" hreflang={quoteattr(code)} href={quoteattr(href)}/>'
-                  for code, href in alternates]
+        lines += [
+            f'    <xhtml:link rel="alternate" hreflang={quoteattr(code)} href={quoteattr(href)}/>'
+            for code, href in alternates
+        ]
         lines.append("  </url>")
     lines.append("</urlset>")
     return "\n".join(lines) + "\n"
@@ -101,16 +112,23 @@ def publish(site: Path, base: str | None = None) -> list[str]:
     base = base_url() if base is None else normalise_base_url(base)
     done = [f"404: {write_root_not_found(site).relative_to(site)} (a copy of en/404.html)"]
     if not base:
-        skipped = (f"sitemap.xml, robots.txt: skipped, {ENV} is not set "
-                   "(the site's public address, e.g. https://x.github.io/torch-notes/)")
+        skipped = (
+            f"sitemap.xml, robots.txt: skipped, {ENV} is not set "
+            "(the site's public address, e.g. https://x.github.io/torch-notes/)"
+        )
         return [*done, skipped]
     (site / "sitemap.xml").write_text(sitemap_xml(site, base), encoding="utf-8")
     (site / "robots.txt").write_text(robots_txt(base), encoding="utf-8")
-    counts = {lang: sum(url.startswith(f"{base}{lang}/") for url, _ in sitemap_entries(site, base))
-              for lang in LANGUAGES}
+    counts = {
+        lang: sum(url.startswith(f"{base}{lang}/") for url, _ in sitemap_entries(site, base))
+        for lang in LANGUAGES
+    }
     listed = ", ".join(f"{count} {lang}" for lang, count in counts.items())
-    return [*done, f"sitemap.xml: {sum(counts.values()) + 1} pages ({listed}, root) under {base}",
-            "robots.txt: points to sitemap.xml"]
+    return [
+        *done,
+        f"sitemap.xml: {sum(counts.values()) + 1} pages ({listed}, root) under {base}",
+        "robots.txt: points to sitemap.xml",
+    ]
 
 
 if __name__ == "__main__":

@@ -36,8 +36,12 @@ TERM_LINE = re.compile(r"^(?P<en>\S[^\n]*?) : (?P<zh>[^\n]+?)\s*$", re.MULTILINE
 def glossary_terms(path: Path) -> list[tuple[str, str]]:
     """The (English, Chinese) pairs of the ``{glossary}`` blocks of a MyST file, in order."""
     text = path.read_text(encoding="utf-8")
-    return [(m["en"], m["zh"]) for block in GLOSSARY_BLOCK.findall(text)
-            for m in TERM_LINE.finditer(block) if not m["en"].startswith(":")]
+    return [
+        (m["en"], m["zh"])
+        for block in GLOSSARY_BLOCK.findall(text)
+        for m in TERM_LINE.finditer(block)
+        if not m["en"].startswith(":")
+    ]
 
 
 class BilingualTerms(SphinxTransform):
@@ -54,8 +58,12 @@ class BilingualTerms(SphinxTransform):
                     continue
                 kind, text, node_id, main, counterpart = index["entries"][0]
                 if not counterpart:
-                    logger.warning("glossary term %r has no Chinese name: write `%s : 中文`",
-                                   text, text, location=term)
+                    logger.warning(
+                        "glossary term %r has no Chinese name: write `%s : 中文`",
+                        text,
+                        text,
+                        location=term,
+                    )
                     continue
                 # The classifier is Sphinx's index key; the index should sort the term normally.
                 index["entries"] = [(kind, text, node_id, main, None)]
@@ -64,12 +72,22 @@ class BilingualTerms(SphinxTransform):
                 for child in english:
                     term.remove(child)
                 if chinese_first:
-                    shown = [nodes.Text(counterpart),
-                             nodes.inline("", "", nodes.Text("（"), *english, nodes.Text("）"),
-                                          classes=["term-counterpart"])]
+                    shown = [
+                        nodes.Text(counterpart),
+                        nodes.inline(
+                            "",
+                            "",
+                            nodes.Text("（"),
+                            *english,
+                            nodes.Text("）"),
+                            classes=["term-counterpart"],
+                        ),
+                    ]
                 else:
-                    shown = [*english, nodes.inline("", f" ({counterpart})",
-                                                    classes=["term-counterpart"])]
+                    shown = [
+                        *english,
+                        nodes.inline("", f" ({counterpart})", classes=["term-counterpart"]),
+                    ]
                 term.insert(0, shown)
 
 

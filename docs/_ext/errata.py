@@ -31,13 +31,14 @@ from __future__ import annotations
 import contextlib
 from typing import Any, ClassVar
 
-import facts
-import note_quotes
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+import facts
+import note_quotes
 
 logger = logging.getLogger(__name__)
 
@@ -82,8 +83,13 @@ class ErratumDirective(SphinxDirective):
         if not hasattr(self.env, "torch_notes_errata"):
             self.env.torch_notes_errata = []
         self.env.torch_notes_errata.append(
-            {"docname": self.env.docname, "id": target_id, "note": note, "quote": quote,
-             "now": claim}
+            {
+                "docname": self.env.docname,
+                "id": target_id,
+                "note": note,
+                "quote": quote,
+                "now": claim,
+            }
         )
         return [box]
 
@@ -94,15 +100,16 @@ class ErratumDirective(SphinxDirective):
         elif not facts.extracting_messages(self.env):
             try:
                 self.env.note_dependency(
-                    str(note_quotes.check_quote(self.config.notes_dir, note, quote)))
+                    str(note_quotes.check_quote(self.config.notes_dir, note, quote))
+                )
             except LookupError as err:
                 problems.append(str(err))
             problems += facts.check_claim(self.env, claim)
         facts.record_check(self.env, "erratum", f"{note}: {quote}", not problems)
         for problem in problems:
-            logger.warning("erratum: %s", problem, location=self.get_location(),
-                           type="errata", subtype="check")
-
+            logger.warning(
+                "erratum: %s", problem, location=self.get_location(), type="errata", subtype="check"
+            )
 
     def check_note_claims(self, note_claims: str) -> None:
         """The note's own statement, which today's PyTorch must contradict."""
@@ -116,10 +123,13 @@ class ErratumDirective(SphinxDirective):
             facts.record_check(self.env, "note-claim", note_claims, not holds)
             if not holds:
                 return
-            problem = (f":note-claims: {note_claims!r} holds today ({key} is "
-                       f"{facts.format_value(actual)!r}): the note is right, this is no erratum")
-        logger.warning("erratum: %s", problem, location=self.get_location(),
-                       type="errata", subtype="check")
+            problem = (
+                f":note-claims: {note_claims!r} holds today ({key} is "
+                f"{facts.format_value(actual)!r}): the note is right, this is no erratum"
+            )
+        logger.warning(
+            "erratum: %s", problem, location=self.get_location(), type="errata", subtype="check"
+        )
 
     def evidence(self, note: str, quote: str, claim: str, note_claims: str | None) -> dict:
         """What errata_table.py needs to compute this erratum's verdict."""
@@ -131,8 +141,12 @@ class ErratumDirective(SphinxDirective):
             value = store.lookup(key)
         except (LookupError, ValueError):
             key, value = "", None
-        evidence = {"source": "erratum", "note": note, "words": quote,
-                    "now": f"{key} = {facts.format_value(value)}" if key else claim}
+        evidence = {
+            "source": "erratum",
+            "note": note,
+            "words": quote,
+            "now": f"{key} = {facts.format_value(value)}" if key else claim,
+        }
         if key:
             evidence |= errata_table.value_evidence(key, value, store.lookup)
         if note_claims:
@@ -149,7 +163,8 @@ def purge(app: Sphinx, env, docname: str) -> None:
 
 def merge(app: Sphinx, env, docnames, other) -> None:
     env.torch_notes_errata = [
-        *getattr(env, "torch_notes_errata", []), *getattr(other, "torch_notes_errata", [])
+        *getattr(env, "torch_notes_errata", []),
+        *getattr(other, "torch_notes_errata", []),
     ]
 
 

@@ -58,13 +58,14 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
-import facts
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+
+import facts
 
 logger = logging.getLogger(__name__)
 
@@ -77,16 +78,23 @@ CJK = re.compile(r"[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]")
 MAX_WORDS = 160
 LABELS = {
     "en": {
-        "columns": ("Note", "The note's words", "PyTorch now", "Verdict", "Checked with",
-                    "Explained in"),
+        "columns": (
+            "Note",
+            "The note's words",
+            "PyTorch now",
+            "Verdict",
+            "Checked with",
+            "Explained in",
+        ),
         "verdicts": dict(zip(VERDICTS, VERDICTS, strict=True)),
         "count": "{rows} rows: {counts}.",
         "nothing": "(prints nothing)",
     },
     "zh_CN": {
         "columns": ("笔记", "笔记原文", "PyTorch 现在", "结论", "检验版本", "详见"),
-        "verdicts": dict(zip(VERDICTS, ("仍然成立", "输出已改变", "已弃用", "现在报错", "从来不对"),
-                             strict=True)),
+        "verdicts": dict(
+            zip(VERDICTS, ("仍然成立", "输出已改变", "已弃用", "现在报错", "从来不对"), strict=True)
+        ),
         "count": "共 {rows} 行：{counts}。",
         "nothing": "（无输出）",
     },
@@ -170,31 +178,50 @@ def shorten(text: str) -> str:
 def quote_rows(doctree: nodes.document, covered: list[tuple[str, str]]) -> list[dict[str, Any]]:
     rows = []
     for paragraph in doctree.findall(nodes.paragraph):
-        quotes = [n for n in paragraph.findall(nodes.Element)
-                  if isinstance(n, nodes.literal | nodes.inline) and n.get("note")]
+        quotes = [
+            n
+            for n in paragraph.findall(nodes.Element)
+            if isinstance(n, nodes.literal | nodes.inline) and n.get("note")
+        ]
         claims = [n for n in paragraph.findall(nodes.Element) if n.get("claim_key")]
         if not quotes or not claims:
             continue
         for quote in quotes:
             words = quote.astext().strip("“”")  # prose quotes are shown in quotation marks
             squeezed = re.sub(r"\s+", "", words)
-            if any(note == quote["note"] and (squeezed in other or other in squeezed)
-                   for note, other in covered):
+            if any(
+                note == quote["note"] and (squeezed in other or other in squeezed)
+                for note, other in covered
+            ):
                 continue
             stem = re.sub(r"\d+$", "", words)
-            renamed = not CJK.search(words) and re.fullmatch(r"[\w<>=.]+", words) and any(
-                re.sub(r"\d+$", "", c["claim_text"]) in stem and c["claim_text"] not in words
-                for c in claims
+            renamed = (
+                not CJK.search(words)
+                and re.fullmatch(r"[\w<>=.]+", words)
+                and any(
+                    re.sub(r"\d+$", "", c["claim_text"]) in stem and c["claim_text"] not in words
+                    for c in claims
+                )
             )
-            if not CJK.search(words) and not renamed and not any(
-                c["claim_text"] in words for c in claims
+            if (
+                not CJK.search(words)
+                and not renamed
+                and not any(c["claim_text"] in words for c in claims)
             ):
                 continue  # code whose paragraph states other values: no pairing to make
             if not quote["ids"]:
                 quote["ids"].append(f"note-quote-{len(rows) + 1}")
             now = "; ".join(f"{c['claim_key']} = {c['claim_text']}" for c in claims)
-            rows.append({"source": "quote", "note": quote["note"], "words": words, "now": now,
-                         "anchor": quote["ids"][0], "renamed": bool(renamed)})
+            rows.append(
+                {
+                    "source": "quote",
+                    "note": quote["note"],
+                    "words": words,
+                    "now": now,
+                    "anchor": quote["ids"][0],
+                    "renamed": bool(renamed),
+                }
+            )
     return rows
 
 
@@ -230,8 +257,9 @@ def merge_rows(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnviron
     for docname in docnames:
         if docname in getattr(other, "torch_notes_rows", {}):
             env.torch_notes_rows[docname] = other.torch_notes_rows[docname]
-    env.torch_notes_table_pages = (getattr(env, "torch_notes_table_pages", set())
-                                   | getattr(other, "torch_notes_table_pages", set()))
+    env.torch_notes_table_pages = getattr(env, "torch_notes_table_pages", set()) | getattr(
+        other, "torch_notes_table_pages", set()
+    )
 
 
 def all_rows(env: BuildEnvironment) -> list[dict[str, Any]]:
@@ -274,8 +302,9 @@ class FillErrataTable(SphinxPostTransform):
         counts = ", ".join(
             f"{sum(r['verdict'] == v for r in rows)} {labels['verdicts'][v]}" for v in VERDICTS
         )
-        return nodes.paragraph(text=labels["count"].format(rows=len(rows), counts=counts),
-                               classes=["errata-count"])
+        return nodes.paragraph(
+            text=labels["count"].format(rows=len(rows), counts=counts), classes=["errata-count"]
+        )
 
     def table(self, rows: list[dict[str, Any]], labels: dict[str, Any]) -> nodes.table:
         table = nodes.table(classes=["errata-table"])
@@ -306,8 +335,9 @@ class FillErrataTable(SphinxPostTransform):
         if row["anchor"]:
             uri += f"#{row['anchor']}"
         title = self.env.titles.get(row["docname"])
-        link = nodes.reference("", title.astext() if title else row["docname"], refuri=uri,
-                               internal=True)
+        link = nodes.reference(
+            "", title.astext() if title else row["docname"], refuri=uri, internal=True
+        )
         line += cell(link)
         return line
 
@@ -335,7 +365,8 @@ def write_report(app: Sphinx, exception: Exception | None) -> None:
         "verdicts": {v: sum(r["verdict"] == v for r in rows) for v in VERDICTS},
     }
     Path(app.doctreedir, "errata.json").write_text(
-        json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True), encoding="utf-8")
+        json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+    )
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -80,7 +80,9 @@ def record_facts(block, block_vars: dict[str, Any], gallery_conf: dict[str, Any]
     recorded = block_vars["example_globals"].get("facts")
     if isinstance(recorded, dict):
         name = example_name(block_vars["src_file"])
-        plain = {key: to_plain(value, f"facts[{key!r}] in {name}") for key, value in recorded.items()}
+        plain = {
+            key: to_plain(value, f"facts[{key!r}] in {name}") for key, value in recorded.items()
+        }
         volatile = block_vars["example_globals"].get("volatile_facts")
         if volatile:
             plain[VOLATILE_KEY] = sorted(volatile)
@@ -137,8 +139,11 @@ class FactStore:
                 return self.values[key]
         prefix = key.rpartition(".")[0]
         siblings = sorted(k for k in self.values if k.startswith(prefix + "."))
-        hint = f"; {prefix} has: {', '.join(siblings)}" if siblings else "; known examples: " + (
-            ", ".join(sorted({k.rsplit('.', 1)[0] for k in self.values})) or "none"
+        hint = (
+            f"; {prefix} has: {', '.join(siblings)}"
+            if siblings
+            else "; known examples: "
+            + (", ".join(sorted({k.rsplit(".", 1)[0] for k in self.values})) or "none")
         )
         raise KeyError(f"no executed fact named {key!r}{hint}")
 
@@ -214,8 +219,14 @@ class FactRole(SphinxRole):
             value = fact_store(self.env).lookup(key.strip())
             shown = format_value(value, spec)
         except (LookupError, ValueError) as err:
-            logger.warning("%s (in {fact}`%s`)", err.args[0], self.text, location=self.get_location(),
-                           type="facts", subtype="unknown")
+            logger.warning(
+                "%s (in {fact}`%s`)",
+                err.args[0],
+                self.text,
+                location=self.get_location(),
+                type="facts",
+                subtype="unknown",
+            )
             return [nodes.problematic(self.rawtext, self.rawtext)], []
         self.env.note_dependency(str(fact_store(self.env).sources[key.strip()]))
         record_check(self.env, "fact", key.strip(), True)
@@ -254,8 +265,15 @@ def write_check_report(app: Sphinx, exception: Exception | None) -> None:
     """``<doctreedir>/checks.json``: every check of every page, read by tools/build_site.py."""
     if exception is None:
         report = Path(app.doctreedir) / "checks.json"
-        report.write_text(json.dumps(getattr(app.env, "torch_notes_checks", {}), indent=1,
-                                     ensure_ascii=False, sort_keys=True), encoding="utf-8")
+        report.write_text(
+            json.dumps(
+                getattr(app.env, "torch_notes_checks", {}),
+                indent=1,
+                ensure_ascii=False,
+                sort_keys=True,
+            ),
+            encoding="utf-8",
+        )
 
 
 def parse_claim(claim: str) -> tuple[str, str]:
@@ -279,8 +297,10 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     if matches(text, actual):
         return []
     source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
-    problem = (f"claim does not hold: the page states {text!r} for {key}, "
-               f"but executing {source} gives {format_value(actual)!r}")
+    problem = (
+        f"claim does not hold: the page states {text!r} for {key}, "
+        f"but executing {source} gives {format_value(actual)!r}"
+    )
     return [problem]
 
 

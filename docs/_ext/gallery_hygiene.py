@@ -25,7 +25,9 @@ def stale_outputs(examples_dir: Path, gallery_dir: Path) -> list[Path]:
     for generated in sorted(gallery_dir.rglob("*.py")):
         relative = generated.relative_to(gallery_dir)
         source = examples_dir / relative
-        finished = generated.with_suffix(".py.md5").is_file() and generated.with_suffix(".ipynb").is_file()
+        finished = (
+            generated.with_suffix(".py.md5").is_file() and generated.with_suffix(".ipynb").is_file()
+        )
         if source.is_file() and finished:
             continue
         stem = generated.stem

@@ -49,8 +49,13 @@ def language_links(
     """The page in every language: relative to the page, or absolute under ``base_url``."""
     prefix = base_url or "../" * (pagename.count("/") + 1)
     return [
-        {"code": code, "name": name, "current": code == current,
-         "href": f"{prefix}{code}/{pagename}{suffix}", "hreflang": code.replace("_", "-")}
+        {
+            "code": code,
+            "name": name,
+            "current": code == current,
+            "href": f"{prefix}{code}/{pagename}{suffix}",
+            "hreflang": code.replace("_", "-"),
+        }
         for code, name in languages.items()
     ]
 

@@ -24,8 +24,18 @@ from sphinx.util import logging
 
 logger = logging.getLogger(__name__)
 # Paragraphs inside these are asides, captions or code output, not what the page is about.
-NOT_BODY = (nodes.Admonition, nodes.topic, nodes.sidebar, nodes.table, nodes.figure,
-            nodes.caption, nodes.footnote, nodes.citation, nodes.field_list, nodes.container)
+NOT_BODY = (
+    nodes.Admonition,
+    nodes.topic,
+    nodes.sidebar,
+    nodes.table,
+    nodes.figure,
+    nodes.caption,
+    nodes.footnote,
+    nodes.citation,
+    nodes.field_list,
+    nodes.container,
+)
 CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
@@ -53,27 +63,39 @@ def shorten(text: str, limit: int) -> str:
 
 
 def meta_tags(title: str, description: str, locale: str, site_name: str, url: str | None) -> str:
-    tags = [("property", "og:title", title), ("property", "og:type", "website"),
-            ("property", "og:site_name", site_name), ("property", "og:locale", locale)]
+    tags = [
+        ("property", "og:title", title),
+        ("property", "og:type", "website"),
+        ("property", "og:site_name", site_name),
+        ("property", "og:locale", locale),
+    ]
     if url:
         tags.append(("property", "og:url", url))
     if description:
         tags += [("name", "description", description), ("property", "og:description", description)]
     tags.append(("name", "twitter:card", "summary"))
-    return "".join(f'\n<meta {kind}="{key}" content="{html.escape(value)}" />'
-                   for kind, key, value in tags)
+    return "".join(
+        f'\n<meta {kind}="{key}" content="{html.escape(value)}" />' for kind, key, value in tags
+    )
 
 
 def add_meta(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     language = app.config.language
     locale = app.config.page_meta_locales.get(language)
     if locale is None:
-        logger.warning("page_meta_locales has no og:locale for language %r", language,
-                       type="page_meta", once=True)
+        logger.warning(
+            "page_meta_locales has no og:locale for language %r",
+            language,
+            type="page_meta",
+            once=True,
+        )
         locale = language
     title = re.sub(r"<[^>]+>", "", context.get("title") or app.config.project)
-    description = shorten(first_paragraph(doctree), app.config.page_meta_description_length) \
-        if doctree is not None else ""
+    description = (
+        shorten(first_paragraph(doctree), app.config.page_meta_description_length)
+        if doctree is not None
+        else ""
+    )
     context["metatags"] = context.get("metatags", "") + meta_tags(
         html.unescape(title), description, locale, app.config.project, context.get("pageurl")
     )

@@ -18,11 +18,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from bilingual_glossary import glossary_terms
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.util import logging
+
+from bilingual_glossary import glossary_terms
 
 logger = logging.getLogger(__name__)
 
@@ -31,21 +32,28 @@ DICTIONARY_NAME = "search_dict_zh.txt"
 
 def dictionary_words(glossary: Path, extra: Path) -> list[str]:
     """The glossary's Chinese names, then the extra words, each once, in that order."""
-    for path, what in ((glossary, "search_dictionary_glossary"), (extra, "search_dictionary_words")):
+    for path, what in (
+        (glossary, "search_dictionary_glossary"),
+        (extra, "search_dictionary_words"),
+    ):
         if not path.is_file():
             raise ConfigError(f"{what}: {path} does not exist")
     names = [zh for _, zh in glossary_terms(glossary)]
     if not names:
         raise ConfigError(f"search_dictionary_glossary: {glossary} has no `term : 中文` lines")
-    extra_words = [line.split()[0] for line in extra.read_text(encoding="utf-8").splitlines()
-                   if line.strip() and not line.startswith("#")]
+    extra_words = [
+        line.split()[0]
+        for line in extra.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
     return list(dict.fromkeys(names + extra_words))
 
 
 def write_dictionary(app: Sphinx, config: Config) -> None:
     srcdir = Path(app.srcdir)
-    words = dictionary_words(srcdir / config.search_dictionary_glossary,
-                             srcdir / config.search_dictionary_words)
+    words = dictionary_words(
+        srcdir / config.search_dictionary_glossary, srcdir / config.search_dictionary_words
+    )
     path = Path(app.doctreedir) / DICTIONARY_NAME
     path.parent.mkdir(parents=True, exist_ok=True)
     text = "".join(f"{word}\n" for word in words)

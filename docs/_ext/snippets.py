@@ -50,10 +50,18 @@ logger = logging.getLogger(__name__)
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
 TERMINAL_CODES = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 LABELS = {
-    "en": {"note": "Note {note} printed:", "now": "PyTorch {torch} prints:",
-           "code": "From note {note}:", "raised": "raises"},
-    "zh_CN": {"note": "笔记 {note} 的输出：", "now": "PyTorch {torch} 的实际输出：",
-              "code": "笔记 {note} 原文代码：", "raised": "抛出异常"},
+    "en": {
+        "note": "Note {note} printed:",
+        "now": "PyTorch {torch} prints:",
+        "code": "From note {note}:",
+        "raised": "raises",
+    },
+    "zh_CN": {
+        "note": "笔记 {note} 的输出：",
+        "now": "PyTorch {torch} 的实际输出：",
+        "code": "笔记 {note} 原文代码：",
+        "raised": "抛出异常",
+    },
 }
 EXPECTATIONS = ("same", "changed", "raises", "runs")
 
@@ -136,7 +144,9 @@ class SnippetRunner:
 
 
 def runner(env: BuildEnvironment) -> SnippetRunner:
-    return SnippetRunner(Path(env.config.snippets_dir), Path(env.srcdir) / "_generated" / "snippets")
+    return SnippetRunner(
+        Path(env.config.snippets_dir), Path(env.srcdir) / "_generated" / "snippets"
+    )
 
 
 class SnippetDirective(SphinxDirective):
@@ -165,12 +175,15 @@ class SnippetDirective(SphinxDirective):
             problems.append("a snippet with the note's output needs :note: (which note printed it)")
         if note and printed_by_note:
             try:
-                self.env.note_dependency(str(note_quotes.check_quote(self.config.notes_dir, note, printed_by_note)))
+                self.env.note_dependency(
+                    str(note_quotes.check_quote(self.config.notes_dir, note, printed_by_note))
+                )
             except LookupError as err:
                 problems.append(str(err))
         problems += self.broken_expectation(result, printed_by_note)
-        facts.record_check(self.env, f"snippet-{self.options.get('expect', 'shown')}", name,
-                           not problems)
+        facts.record_check(
+            self.env, f"snippet-{self.options.get('expect', 'shown')}", name, not problems
+        )
         for problem in problems:
             self.fail(f"snippet {name}: {problem}")
 
@@ -178,24 +191,37 @@ class SnippetDirective(SphinxDirective):
         code = path.read_text(encoding="utf-8").rstrip()
         if note:  # what errata_table.py lists: the note's words against what runs today
             container["torch_notes_evidence"] = {
-                "source": "snippet", "note": note, "name": name,
+                "source": "snippet",
+                "note": note,
+                "name": name,
                 "words": printed_by_note or code,
                 "now": result["error"] or normalise(result["output"]),
-                "error_type": result["error_type"], "error": result["error"] or "",
+                "error_type": result["error_type"],
+                "error": result["error"] or "",
                 "warnings": result["warnings"],
-                "same": (normalise(result["output"]) == normalise(printed_by_note)
-                         if printed_by_note else None),
+                "same": (
+                    normalise(result["output"]) == normalise(printed_by_note)
+                    if printed_by_note
+                    else None
+                ),
             }
         if note:
-            container += nodes.paragraph(text=labels["code"].format(note=note), classes=["snippet-label"])
-        container += nodes.literal_block(code, code, language=highlight_language(code),
-                                         classes=["snippet-code"])
+            container += nodes.paragraph(
+                text=labels["code"].format(note=note), classes=["snippet-label"]
+            )
+        container += nodes.literal_block(
+            code, code, language=highlight_language(code), classes=["snippet-code"]
+        )
         if printed_by_note:
-            container += nodes.paragraph(text=labels["note"].format(note=note), classes=["snippet-label"])
-            container += nodes.literal_block(printed_by_note, printed_by_note, language="none",
-                                             classes=["snippet-note-output"])
-        container += nodes.paragraph(text=labels["now"].format(torch=version("torch")),
-                                     classes=["snippet-label"])
+            container += nodes.paragraph(
+                text=labels["note"].format(note=note), classes=["snippet-label"]
+            )
+            container += nodes.literal_block(
+                printed_by_note, printed_by_note, language="none", classes=["snippet-note-output"]
+            )
+        container += nodes.paragraph(
+            text=labels["now"].format(torch=version("torch")), classes=["snippet-label"]
+        )
         shown = result["output"].rstrip() or "(nothing)"
         container += nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
         return [container]

@@ -97,7 +97,7 @@ def raw_docstring(opening: str) -> str:
         return opening
     if match[1]:
         raise ValueError(f"cannot make a {match[1]}-prefixed docstring raw")
-    return opening[: match.start()] + "r" + opening[match.start():]
+    return opening[: match.start()] + "r" + opening[match.start() :]
 
 
 def translate_script(source: str, blocks: list[tuple[str, str, int]], translated: list[str]) -> str:
@@ -106,8 +106,10 @@ def translate_script(source: str, blocks: list[tuple[str, str, int]], translated
     for (kind, content, lineno), new in zip(blocks, translated, strict=True):
         if kind != "text":
             continue
-        for old_form, new_form in ((content.strip("\n"), new.strip("\n")),
-                                   (as_comment(content), as_comment(new))):
+        for old_form, new_form in (
+            (content.strip("\n"), new.strip("\n")),
+            (as_comment(content), as_comment(new)),
+        ):
             found = source.find(old_form, position)
             if found >= 0:
                 before = source[position:found]
@@ -117,16 +119,25 @@ def translate_script(source: str, blocks: list[tuple[str, str, int]], translated
                 position = found + len(old_form)
                 break
         else:
-            raise ValueError(f"the text block at line {lineno} is not written verbatim verbatim in the script")
+            raise ValueError(
+                f"the text block at line {lineno} is not written verbatim verbatim in the script"
+            )
     return "".join(result) + source[position:]
 
 
-def translate_notebook(notebook: dict[str, Any], blocks: list[tuple[str, str, int]],
-                       translated: list[str], to_markdown: Callable[[str, Any], str]) -> dict:
+def translate_notebook(
+    notebook: dict[str, Any],
+    blocks: list[tuple[str, str, int]],
+    translated: list[str],
+    to_markdown: Callable[[str, Any], str],
+) -> dict:
     """Replace the markdown cells (one per text block, in order) by translated ones."""
     cells = [c for c in notebook["cells"] if c["cell_type"] == "markdown"]
-    texts = [(content, new) for (kind, content, _), new in zip(blocks, translated, strict=True)
-             if kind == "text"]
+    texts = [
+        (content, new)
+        for (kind, content, _), new in zip(blocks, translated, strict=True)
+        if kind == "text"
+    ]
     if len(cells) != len(texts):
         raise ValueError(f"{len(cells)} markdown cells for {len(texts)} text blocks")
     old_counter, new_counter = count(1), count(1)  # heading levels, as fill_notebook numbers them
@@ -139,8 +150,9 @@ def translate_notebook(notebook: dict[str, Any], blocks: list[tuple[str, str, in
     return notebook
 
 
-def to_markdown(rst2md: Callable, gallery_conf: Any, target_dir: Path, rst: str,
-                heading_levels: Any) -> str:
+def to_markdown(
+    rst2md: Callable, gallery_conf: Any, target_dir: Path, rst: str, heading_levels: Any
+) -> str:
     """What sphinx-gallery's ``fill_notebook`` makes of one text block."""
     return rst2md(rst + "\n", gallery_conf, target_dir, heading_levels)
 
@@ -170,8 +182,12 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
     srcdir, downloads = Path(app.srcdir), Path(app.outdir) / "_downloads"
     locale_dir = srcdir / app.config.locale_dirs[0] / app.config.language / "LC_MESSAGES"
     sources = {Path(src).as_posix(): dest for src, (_, dest) in app.env.dlfiles.items()}
-    examples = [Path(src) for src in sources if re.search(r"/plot_[^/]*\.py$", src)
-                and any(src.startswith(d + "/") for d in gallery_conf["gallery_dirs"])]
+    examples = [
+        Path(src)
+        for src in sources
+        if re.search(r"/plot_[^/]*\.py$", src)
+        and any(src.startswith(d + "/") for d in gallery_conf["gallery_dirs"])
+    ]
     for script in examples:
         where = srcdir / script
         po = locale_dir / script.with_suffix(".po")
@@ -187,13 +203,18 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
                 continue
             text, missing = translate_rst(content, lookup)
             for message in missing:
-                logger.warning("download text not translated by %s: %r", po.name, message[:80],
-                               location=(str(where), lineno))
+                logger.warning(
+                    "download text not translated by %s: %r",
+                    po.name,
+                    message[:80],
+                    location=(str(where), lineno),
+                )
             translated.append(text)
         try:
             script_text = translate_script(where.read_text(encoding="utf-8"), blocks, translated)
             notebook = translate_notebook(
-                json.loads(where.with_suffix(".ipynb").read_text(encoding="utf-8")), blocks,
+                json.loads(where.with_suffix(".ipynb").read_text(encoding="utf-8")),
+                blocks,
                 translated,
                 functools.partial(to_markdown, rst2md, gallery_conf, where.parent),
             )

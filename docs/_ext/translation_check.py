@@ -62,8 +62,9 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
     if app.config.language in (None, "en") or app.builder.format != "html":
         return
     docname = app.env.docname
-    catalog = Path(app.srcdir, app.config.locale_dirs[0], app.config.language, "LC_MESSAGES",
-                   f"{docname}.po")
+    catalog = Path(
+        app.srcdir, app.config.locale_dirs[0], app.config.language, "LC_MESSAGES", f"{docname}.po"
+    )
     for node in doctree.findall(nodes.Element):
         if node.get("translated", True):
             continue
@@ -78,8 +79,12 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
             message = node.rawsource or node.astext()
         logger.warning(
             "untranslated text in %s: %s\n  %r",
-            catalog.relative_to(app.srcdir), catalog_state(catalog, message), message[:200],
-            location=node, type="i18n", subtype="untranslated",
+            catalog.relative_to(app.srcdir),
+            catalog_state(catalog, message),
+            message[:200],
+            location=node,
+            type="i18n",
+            subtype="untranslated",
         )
 
 

@@ -106,7 +106,9 @@ def walk(root):
                 visit(next_fn, level + 1)
 
     visit(root, 0)
-    edges = [(fn, next_fn) for fn in depth for next_fn, _ in fn.next_functions if next_fn is not None]
+    edges = [
+        (fn, next_fn) for fn in depth for next_fn, _ in fn.next_functions if next_fn is not None
+    ]
     return depth, edges
 
 
@@ -132,13 +134,29 @@ def draw(root, names, ax, title):
         # The same input used twice (y * y): one bent arrow per use.
         spread = edges[:i].count((fn, next_fn)) - (edges.count((fn, next_fn)) - 1) / 2
         bend = f"arc3,rad={0.5 * spread}"
-        ax.annotate("", xy=where[next_fn], xytext=where[fn],
-                    arrowprops={"arrowstyle": "->", "color": "0.4", "shrinkA": 16, "shrinkB": 16,
-                                "connectionstyle": bend})
+        ax.annotate(
+            "",
+            xy=where[next_fn],
+            xytext=where[fn],
+            arrowprops={
+                "arrowstyle": "->",
+                "color": "0.4",
+                "shrinkA": 16,
+                "shrinkB": 16,
+                "connectionstyle": bend,
+            },
+        )
     for fn, (px, py) in where.items():
         leaf = hasattr(fn, "variable")
-        ax.text(px, py, label(fn, names), ha="center", va="center", fontsize=9,
-                bbox={"boxstyle": "round", "fc": "#d9ead3" if leaf else "#dae8fc", "ec": "0.3"})
+        ax.text(
+            px,
+            py,
+            label(fn, names),
+            ha="center",
+            va="center",
+            fontsize=9,
+            bbox={"boxstyle": "round", "fc": "#d9ead3" if leaf else "#dae8fc", "ec": "0.3"},
+        )
     ax.set_xlim(0, 1)
     ax.set_ylim(-max(rows) - 0.6, 0.6)
     ax.set_title(title, fontsize=10)
@@ -178,8 +196,13 @@ facts["p_leaf_count"] = sum(hasattr(fn, "variable") for fn in depth_p)
 facts["p_root"] = type(p.grad_fn).__name__
 facts["y_edges"] = sum(next_fn is y.grad_fn for _, next_fn in walk(out.grad_fn)[1])
 assert facts["y_edges"] == 2
-assert facts["out_nodes"] == ["MeanBackward0", "MulBackward0", "MulBackward0", "AddBackward0",
-                              "AccumulateGrad"]
+assert facts["out_nodes"] == [
+    "MeanBackward0",
+    "MulBackward0",
+    "MulBackward0",
+    "AddBackward0",
+    "AccumulateGrad",
+]
 assert facts["p_leaf_count"] == 2
 # sphinx_gallery_end_ignore
 

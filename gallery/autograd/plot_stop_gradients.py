@@ -79,7 +79,8 @@ except RuntimeError as error:
 facts["detach_error"] = detach_error.split(" Hint:")[0]
 facts["detach_error_start"] = detach_error.split(":")[0]
 assert facts["detach_error_start"] == (
-    "one of the variables needed for gradient computation has been modified by an inplace operation")
+    "one of the variables needed for gradient computation has been modified by an inplace operation"
+)
 # sphinx_gallery_end_ignore
 
 # %%

@@ -89,8 +89,7 @@ facts["size_error_type"] = "AssertionError"
 # ``torch.Generator`` makes it the same on every run, whatever else uses random numbers.
 # With 10 samples and ``batch_size=4`` there are 3 batches, the last one with 2 samples.
 
-loader = DataLoader(dataset, batch_size=4, shuffle=True,
-                    generator=torch.Generator().manual_seed(0))
+loader = DataLoader(dataset, batch_size=4, shuffle=True, generator=torch.Generator().manual_seed(0))
 print("batches per epoch:", len(loader))
 for step, (batch_x, batch_y) in enumerate(loader):
     print(step, batch_x.tolist(), batch_y.tolist())
@@ -115,8 +114,7 @@ assert facts["batches"] == 3 and facts["batch_sizes"] == [4, 4, 2]
 
 def first_batch(seed):
     generator = torch.Generator().manual_seed(seed)
-    loader = DataLoader(dataset, batch_size=4, shuffle=True,
-                        generator=generator)
+    loader = DataLoader(dataset, batch_size=4, shuffle=True, generator=generator)
     batch_x, _ = next(iter(loader))
     return batch_x
 
@@ -135,9 +133,9 @@ assert first_batch(0).tolist() == facts["first_batch_x"] and facts["other_seed_d
 # When the batch size does not divide the number of samples, the last batch is smaller.
 # ``drop_last=True`` leaves it out, for example when every batch must have the same shape.
 
-loader_drop = DataLoader(dataset, batch_size=4, shuffle=True,
-                         drop_last=True,
-                         generator=torch.Generator().manual_seed(0))
+loader_drop = DataLoader(
+    dataset, batch_size=4, shuffle=True, drop_last=True, generator=torch.Generator().manual_seed(0)
+)
 print("batches per epoch:", len(loader_drop))
 print([len(batch_x) for batch_x, _ in loader_drop])
 # sphinx_gallery_start_ignore
@@ -173,7 +171,8 @@ for indices, workers in DataLoader(WhoLoads(), batch_size=2):
 # sphinx_gallery_start_ignore
 facts["main_worker_info"] = str(torch.utils.data.get_worker_info())
 facts["main_worker_ids"] = sorted(
-    {w for _, ws in DataLoader(WhoLoads(), batch_size=2) for w in ws.tolist()})
+    {w for _, ws in DataLoader(WhoLoads(), batch_size=2) for w in ws.tolist()}
+)
 assert facts["main_worker_ids"] == [-1]
 # sphinx_gallery_end_ignore
 
@@ -191,7 +190,7 @@ assert facts["main_worker_ids"] == [-1]
 # start workers in its own process: it writes the script below to a file and runs it with
 # ``python``, as you would.
 
-worker_script = textwrap.dedent('''
+worker_script = textwrap.dedent("""
     import os
 
     import torch
@@ -216,13 +215,14 @@ worker_script = textwrap.dedent('''
             pids.update(worker_pids.tolist())
         print("worker processes:", len(pids))
         print("main process among them:", os.getpid() in pids)
-''')
+""")
 
 with tempfile.TemporaryDirectory() as folder:
     script = Path(folder) / "who_loads.py"
     script.write_text(worker_script, encoding="utf-8")
-    run = subprocess.run([sys.executable, str(script)], cwd=folder,
-                         capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        [sys.executable, str(script)], cwd=folder, capture_output=True, text=True, check=True
+    )
 print(run.stdout)
 # sphinx_gallery_start_ignore
 lines = run.stdout.splitlines()

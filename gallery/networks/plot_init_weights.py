@@ -169,7 +169,9 @@ def weights_init(m):
 
 net.apply(weights_init)
 print(net.block[0].bias[:4])
-print(all(bool((m.bias == 0).all()) for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))))
+print(
+    all(bool((m.bias == 0).all()) for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear)))
+)
 # sphinx_gallery_start_ignore
 layers = [m for m in net.modules() if isinstance(m, (nn.Conv2d, nn.Linear))]
 facts["initialised_layers"] = len(layers)

@@ -170,8 +170,7 @@ facts["unsqueeze_shares"] = v.unsqueeze(0).data_ptr() == v.data_ptr()
 # -------------------------------
 # Without a dimension, ``torch.max`` returns the largest element as a 0-dimensional tensor.
 
-scores = torch.tensor([[1.0, 5.0, 2.0],
-                       [7.0, 0.0, 3.0]])
+scores = torch.tensor([[1.0, 5.0, 2.0], [7.0, 0.0, 3.0]])
 print(torch.max(scores))
 # sphinx_gallery_start_ignore
 facts["max_all"] = torch.max(scores).item()

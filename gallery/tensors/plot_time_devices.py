@@ -139,8 +139,10 @@ print("work grows by", round((sizes[-1] / sizes[0]) ** 3))
 print("CPU time grows by about", round(seconds["cpu"][-1] / seconds["cpu"][0]))
 for dev in seconds:
     if dev != "cpu":
-        print(f"{dev} at n = {sizes[-1]}: CPU time / {dev} time = "
-              f"{seconds['cpu'][-1] / seconds[dev][-1]:.1f}")
+        print(
+            f"{dev} at n = {sizes[-1]}: CPU time / {dev} time = "
+            f"{seconds['cpu'][-1] / seconds[dev][-1]:.1f}"
+        )
 
 # %%
 # On a log-log plot a cost proportional to :math:`n^3` is a straight line of slope 3

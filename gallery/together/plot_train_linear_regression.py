@@ -34,8 +34,9 @@ y = 2 * x + 1 + 0.1 * torch.randn(x.shape)
 print(x.shape, y.shape)
 
 dataset = TensorDataset(x, y)
-loader = DataLoader(dataset, batch_size=10, shuffle=True,
-                    generator=torch.Generator().manual_seed(0))
+loader = DataLoader(
+    dataset, batch_size=10, shuffle=True, generator=torch.Generator().manual_seed(0)
+)
 print("batches per epoch:", len(loader))
 # sphinx_gallery_start_ignore
 facts["samples"] = len(x)

@@ -35,10 +35,14 @@ def name(torch) -> None:
         node = native.__get__(self)
         if node is None:
             return None
-        renamed = type(type(node).__name__.rstrip("0123456789"), (), {
-            "__getattr__": lambda _, attribute: getattr(node, attribute),
-            "__repr__": lambda proxy: f"<{type(proxy).__name__} object at {hex(id(proxy))}>",
-        })
+        renamed = type(
+            type(node).__name__.rstrip("0123456789"),
+            (),
+            {
+                "__getattr__": lambda _, attribute: getattr(node, attribute),
+                "__repr__": lambda proxy: f"<{type(proxy).__name__} object at {hex(id(proxy))}>",
+            },
+        )
         return renamed()
 
     torch.Tensor.grad_fn = property(grad_fn)
@@ -47,8 +51,14 @@ def name(torch) -> None:
 def raises(torch) -> None:
     original = torch.Tensor.backward
 
-    def backward(self, gradient=None, retain_graph=None, create_graph=False, inputs=None,
-                 retain_variables=None):
+    def backward(
+        self,
+        gradient=None,
+        retain_graph=None,
+        create_graph=False,
+        inputs=None,
+        retain_variables=None,
+    ):
         keep = retain_variables if retain_graph is None else retain_graph
         return original(self, gradient, keep, create_graph, inputs)
 
@@ -62,13 +72,26 @@ def warning(torch) -> None:
 
     def deprecated(old, new):
         def function(*args, **kwargs):
-            warnings.warn(f"`nn.init.{old}` is now deprecated in favor of `nn.init.{old}_`.",
-                          DeprecationWarning, stacklevel=2)
+            warnings.warn(
+                f"`nn.init.{old}` is now deprecated in favor of `nn.init.{old}_`.",
+                DeprecationWarning,
+                stacklevel=2,
+            )
             return new(*args, **kwargs)
+
         return function
 
-    for old in ("uniform", "normal", "constant", "xavier_uniform", "xavier_normal",
-                "kaiming_uniform", "kaiming_normal", "orthogonal", "sparse"):
+    for old in (
+        "uniform",
+        "normal",
+        "constant",
+        "xavier_uniform",
+        "xavier_normal",
+        "kaiming_uniform",
+        "kaiming_normal",
+        "orthogonal",
+        "sparse",
+    ):
         setattr(init, old, deprecated(old, getattr(init, f"{old}_")))
 
 
