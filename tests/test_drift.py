@@ -12,10 +12,11 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from tools import build_site
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIM = Path(__file__).parent / "drift"
@@ -133,18 +134,7 @@ def build(
     if drift:
         env["TORCH_NOTES_DRIFT"] = drift
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-W",
-            "--keep-going",
-            "-q",
-            "-b",
-            "html",
-            str(project / "docs"),
-            str(project / "html"),
-        ],
+        build_site.sphinx_command(project / "docs", project / "html"),
         capture_output=True,
         text=True,
         env=env,

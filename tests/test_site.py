@@ -6,7 +6,6 @@ import json
 import re
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -91,18 +90,7 @@ def test_a_wrong_claim_fails_the_build_naming_page_and_claim(site, tmp_path):
         text.replace(stated, "{claim}`4.6 <autograd_basics.first_grad>`"), encoding="utf-8"
     )
     result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "sphinx",
-            "-W",
-            "--keep-going",
-            "-q",
-            "-b",
-            "html",
-            str(scratch / "docs"),
-            str(tmp_path / "html"),
-        ],
+        build_site.sphinx_command(scratch / "docs", tmp_path / "html"),
         capture_output=True,
         text=True,
         check=False,

@@ -65,25 +65,18 @@ def clean() -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
+def sphinx_command(srcdir: Path, outdir: Path, *options: str) -> list[str]:
+    """The strict HTML build every caller uses: any warning fails it, and all are listed."""
+    return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+            *options, str(srcdir), str(outdir)]  # fmt: skip
+
+
 def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
     """Run one language; return its exit status and how many warnings it printed."""
-    command = [
-        sys.executable,
-        "-m",
-        "sphinx",
-        "-W",
-        "--keep-going",
-        "-q",
-        "-b",
-        "html",
-        "-D",
-        f"language={language}",
-        "-d",
-        str(BUILD / "doctrees" / language),
-        str(DOCS),
-        str(SITE / language),
-        *extra,
-    ]
+    command = sphinx_command(
+        DOCS, SITE / language, "-D", f"language={language}",
+        "-d", str(BUILD / "doctrees" / language), *extra,
+    )  # fmt: skip
     print(f"\n$ {' '.join(command)}", flush=True)
     process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     warnings = 0
