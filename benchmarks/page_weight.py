@@ -18,32 +18,23 @@ Chromium is Debian's (``TORCH_NOTES_CHROMIUM`` names another).
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import json
 import os
 import subprocess
 import sys
 import tempfile
-import threading
 from collections import Counter
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tools import local_browser
+from tools.local_browser import CHROMIUM, CHROMIUM_FLAGS
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "site"
 LIGHTHOUSE = ROOT / "_build" / "tools" / "node_modules" / ".bin" / "lighthouse"
-CHROMIUM = os.environ.get("TORCH_NOTES_CHROMIUM", "/usr/bin/chromium")
-FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 PAGES = {
     "landing": "index.html",
     "gallery": "auto_examples/autograd/plot_autograd_basics.html",
@@ -58,17 +49,6 @@ TIMINGS = """() => {
           first_contentful_paint: paint['first-contentful-paint'] ?? null,
           html_bytes: nav.transferSize};
 }"""
-
-
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
-def serve(site: Path) -> tuple[ThreadingHTTPServer, str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_port}"
 
 
 def gzip_size(site: Path, url: str, sent: int) -> int:
@@ -120,7 +100,7 @@ def lighthouse(url: str) -> dict | None:
     if not LIGHTHOUSE.exists():
         return None
     with tempfile.TemporaryDirectory() as profile:
-        flags = " ".join([*FLAGS, "--headless=new", f"--user-data-dir={profile}"])
+        flags = " ".join([*CHROMIUM_FLAGS, "--headless=new", f"--user-data-dir={profile}"])
         result = subprocess.run(
             [
                 str(LIGHTHOUSE),
@@ -162,24 +142,20 @@ def main() -> None:
 
     from playwright.sync_api import sync_playwright
 
-    server, base = serve(args.site)
     results = {}
-    try:
-        with sync_playwright() as playwright:
-            browser = playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-            for language in LANGUAGES:
-                for kind, path in PAGES.items():
-                    url = f"{base}/{language}/{path}"
-                    results[f"{language}/{kind}"] = measure(browser, args.site, url)
-            browser.close()
+    with local_browser.served(args.site) as base, sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        for language in LANGUAGES:
+            for kind, path in PAGES.items():
+                url = f"{base}/{language}/{path}"
+                results[f"{language}/{kind}"] = measure(browser, args.site, url)
+        browser.close()
         if args.lighthouse:
             if not LIGHTHOUSE.exists():
                 print(f"no Lighthouse at {LIGHTHOUSE}; see the docstring", file=sys.stderr)
             for name, result in results.items():
                 language, kind = name.split("/")
                 result["lighthouse"] = lighthouse(f"{base}/{language}/{PAGES[kind]}")
-    finally:
-        server.shutdown()
 
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))

@@ -11,34 +11,22 @@ Without Chromium these tests are skipped, except under CI (``CI`` set), where th
 
 from __future__ import annotations
 
-import functools
 import os
 import re
 import shutil
-import threading
 from collections.abc import Iterator
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import quote, urlsplit
 
 import pytest
 
-from tools import check_site
+from tools import check_site, local_browser
 
 browser_test = pytest.mark.browser
 pytestmark = pytest.mark.site
 
 ROOT = Path(__file__).resolve().parents[1]
 SCREENSHOTS = ROOT / "_build" / "screenshots"
-CHROMIUM_FLAGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 # One page of each type; the search page with a query that has results in that language.
 PAGES = {
     "landing": "index.html",
@@ -70,7 +58,7 @@ def page_path(kind: str, language: str) -> str:
 
 
 def chromium_executable() -> str:
-    name = os.environ.get("TORCH_NOTES_CHROMIUM", "/usr/bin/chromium")
+    name = local_browser.CHROMIUM
     found = shutil.which(name)
     if found is None:
         message = f"no Chromium at {name} (apt-get install chromium, or set TORCH_NOTES_CHROMIUM)"
@@ -80,21 +68,11 @@ def chromium_executable() -> str:
     return found
 
 
-class QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-
 @pytest.fixture(scope="session")
 def base_url(site: Path) -> Iterator[str]:
     """``http://127.0.0.1:<free port>`` serving the built site from a thread."""
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(QuietHandler, directory=site))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with local_browser.served(site) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")
@@ -103,7 +81,9 @@ def browser():
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=executable, args=CHROMIUM_FLAGS)
+        chromium = playwright.chromium.launch(
+            executable_path=executable, args=local_browser.CHROMIUM_FLAGS
+        )
         yield chromium
         chromium.close()
 
