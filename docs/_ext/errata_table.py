@@ -252,11 +252,7 @@ def purge_rows(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
 
 
 def merge_rows(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
-    if not hasattr(env, "torch_notes_rows"):
-        env.torch_notes_rows = {}
-    for docname in docnames:
-        if docname in getattr(other, "torch_notes_rows", {}):
-            env.torch_notes_rows[docname] = other.torch_notes_rows[docname]
+    facts.merge_per_page(env, other, docnames, "torch_notes_rows")
     env.torch_notes_table_pages = getattr(env, "torch_notes_table_pages", set()) | getattr(
         other, "torch_notes_table_pages", set()
     )

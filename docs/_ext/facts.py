@@ -253,12 +253,18 @@ def purge_checks(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
     getattr(env, "torch_notes_checks", {}).pop(docname, None)
 
 
-def merge_checks(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
-    if not hasattr(env, "torch_notes_checks"):
-        env.torch_notes_checks = {}
+def merge_per_page(env: BuildEnvironment, other: BuildEnvironment, docnames, name: str) -> None:
+    """Parallel reads: copy ``other.<name>[docname]`` (a dict keyed by page) into ``env``."""
+    if not hasattr(env, name):
+        setattr(env, name, {})
+    theirs = getattr(other, name, {})
     for docname in docnames:
-        if docname in getattr(other, "torch_notes_checks", {}):
-            env.torch_notes_checks[docname] = other.torch_notes_checks[docname]
+        if docname in theirs:
+            getattr(env, name)[docname] = theirs[docname]
+
+
+def merge_checks(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
+    merge_per_page(env, other, docnames, "torch_notes_checks")
 
 
 def write_check_report(app: Sphinx, exception: Exception | None) -> None:
