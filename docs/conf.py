@@ -33,7 +33,7 @@ extensions = [
     "translated_downloads",
     "bilingual_glossary",
     "search_dictionary",
-    "offline_math",
+    "mathml_math",
     "chinese_search",
     "nav_a11y",
 ]
@@ -89,6 +89,7 @@ html_theme = "pydata_sphinx_theme"
 html_title = "torch-notes"
 html_static_path = ["_static"]
 html_css_files = ["torch-notes.css"]
+html_math_renderer = "mathml"  # MathML written at build time: no math script for readers
 html_last_updated_fmt = None
 html_theme_options = {
     "navbar_end": ["language-switcher", "theme-switcher"],

@@ -3,28 +3,63 @@
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
 import nav_a11y
+from mathml_math import MathConversionError, to_mathml
 
 
 @pytest.mark.sphinx("html", testroot="offline-search", freshenv=True)
-def test_math_is_served_from_the_site_and_chinese_search_defines_its_stemmer(app):
+def test_math_is_mathml_in_the_page_and_chinese_search_defines_its_stemmer(app):
     app.build()
     assert app.warning.getvalue() == ""
     out = app.outdir
     page = (out / "index.html").read_text(encoding="utf-8")
-    assert '<script defer="defer" src="_static/mathjax/tex-chtml.js' in page
+    assert not re.search(r"<script[^>]*(mathjax|tex-)", page, re.IGNORECASE)
     assert not re.search(r"""src="https?://""", page)
-    mathjax = out / "_static" / "mathjax"
-    assert (mathjax / "tex-chtml.js").is_file()
-    assert any((mathjax / "output" / "chtml" / "fonts" / "woff-v2").glob("*.woff"))
-    assert not (mathjax / "tex-svg.js").exists()  # other builds are not copied
+    assert not (out / "_static" / "mathjax").exists()
+    inline = re.search(r'<math alttext="z = 2x" [^>]*display="inline">.*?</math>', page).group(0)
+    assert "<mi>z</mi><mo>&#x0003D;</mo><mn>2</mn><mi>x</mi>" in inline
+    block = page[page.index('<div class="math notranslate nohighlight" id="equation-chain">') :]
+    assert '<span class="eqno">(1)' in block
+    assert block.index("<mfrac>") < block.index("&#x003C3;")  # two equations, one under another
+    assert block.count('display="block"') == 2
 
     language_data = (out / "_static" / "language_data.js").read_text(encoding="utf-8")
     stemmer = re.search(r"window\.Stemmer = (\w+);", language_data).group(1)
     assert re.search(rf"\bvar {stemmer}\s*=", language_data), f"{stemmer} is not defined"
+
+
+def test_tex_that_cannot_become_mathml_is_refused_with_the_formula():
+    with pytest.raises(MathConversionError, match=r"`\\frac\{1\}\{` to MathML"):
+        to_mathml(r"\frac{1}{", "inline")
+    # latex2mathml copies what it does not know into the output instead of failing.
+    with pytest.raises(MathConversionError, match=r"stays as TeX"):
+        to_mathml(r"\foo{x}", "inline")
+    with pytest.raises(MathConversionError, match=r"`fan\\_in` stays as TeX"):
+        to_mathml(r"\text{fan\_in}", "inline")
+    assert to_mathml(r"\text{fan}_\text{in}", "inline").count("<mtext>") == 2
+
+
+def test_a_bad_formula_fails_the_build_at_its_page_and_line(make_app, tmp_path):
+    (tmp_path / "conf.py").write_text(
+        "import sys\n"
+        f"sys.path.insert(0, {str(Path(__file__).parents[1] / 'docs' / '_ext')!r})\n"
+        'extensions = ["mathml_math"]\nhtml_math_renderer = "mathml"\n',
+        encoding="utf-8",
+    )
+    (tmp_path / "index.rst").write_text(
+        "Title\n=====\n\nFine :math:`x^2`, broken :math:`\\unknown{x}`.\n", encoding="utf-8"
+    )
+    app = make_app("html", srcdir=tmp_path)
+    app.build()
+    warnings = app.warning.getvalue()
+    assert "index.rst:4: WARNING: `\\unknown{x}` is not fully converted to MathML" in warnings
+    assert "[mathml.convert]" in warnings
+    page = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "<code>\\unknown{x}</code>" in page  # shown as source, never silently as math
 
 
 def test_sidebar_toggles_are_named_after_their_page():

@@ -167,7 +167,7 @@ assert named_net(images).shape == net(images).shape
 # --------------------------------------------------
 # There is no separate initialisation step: each layer fills its weight and bias as it is
 # created. ``Linear`` and ``Conv2d`` draw both uniformly from
-# :math:`[-1/\sqrt{\text{fan\_in}}, 1/\sqrt{\text{fan\_in}}]`, where fan_in is the number of
+# :math:`[-1/\sqrt{\text{fan}_\text{in}}, 1/\sqrt{\text{fan}_\text{in}}]`, where fan_in is the number of
 # inputs of one output unit (3 · 3 · 3 = 27 for ``conv1``).
 
 weight, bias = net.conv1.weight, net.conv1.bias

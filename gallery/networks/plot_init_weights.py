@@ -26,7 +26,7 @@ facts = {}
 # The functions in ``torch.nn.init`` end in ``_``: like every in-place operation in PyTorch,
 # they overwrite the tensor they receive. They run without recording gradients, so they take
 # the parameter itself (no ``.data`` needed). Xavier (Glorot) uniform draws from
-# :math:`[-a, a]` with :math:`a = \sqrt{6 / (\text{fan\_in} + \text{fan\_out})}`.
+# :math:`[-a, a]` with :math:`a = \sqrt{6 / (\text{fan}_\text{in} + \text{fan}_\text{out})}`.
 
 conv1 = nn.Conv2d(3, 64, kernel_size=7, stride=2, padding=3)
 init.xavier_uniform_(conv1.weight)
@@ -48,7 +48,7 @@ assert conv1.weight.is_leaf and conv1.weight.grad_fn is None
 
 # %%
 # The default and the Xavier scheme, side by side: a fresh ``Conv2d`` draws from
-# :math:`[-1/\sqrt{\text{fan\_in}}, 1/\sqrt{\text{fan\_in}}]`, which for 147 inputs is wider
+# :math:`[-1/\sqrt{\text{fan}_\text{in}}, 1/\sqrt{\text{fan}_\text{in}}]`, which for 147 inputs is wider
 # than Xavier's range.
 
 default = nn.Conv2d(3, 64, kernel_size=7, stride=2, padding=3)
