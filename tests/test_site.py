@@ -66,6 +66,29 @@ def test_autograd_page_shows_the_real_outputs(site, language):
 
 
 @pytest.mark.parametrize("language", check_site.LANGUAGES)
+def test_only_the_search_page_loads_the_search_index(site, language):
+    loading = sorted(
+        page
+        for page in check_site.pages(site, language)
+        if "searchindex.js" in (site / language / page).read_text(encoding="utf-8")
+    )
+    assert loading == ["search.html"]
+
+
+@pytest.mark.parametrize("language", check_site.LANGUAGES)
+def test_formulas_are_mathml_and_no_page_loads_a_math_script(site, language):
+    pages = {
+        page: (site / language / page).read_text(encoding="utf-8")
+        for page in check_site.pages(site, language)
+    }
+    with_math = [page for page, html in pages.items() if "<math " in html]
+    assert "auto_examples/autograd/plot_autograd_basics.html" in with_math
+    assert "together/training.html" in with_math  # MyST {math} too
+    math_scripts = re.compile(r"mathjax|\\\(", re.IGNORECASE)  # MathJax, or its \( delimiter
+    assert [page for page, html in pages.items() if math_scripts.search(html)] == []
+
+
+@pytest.mark.parametrize("language", check_site.LANGUAGES)
 def test_gallery_downloads_exist(site, language):
     downloads = {p.name for p in (site / language / "_downloads").rglob("*") if p.is_file()}
     assert {"plot_autograd_basics.py", "plot_autograd_basics.ipynb"} <= downloads
