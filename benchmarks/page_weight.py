@@ -1,24 +1,24 @@
 """What a reader's browser loads: page weight and timings of the built site in headless Chromium.
 
-    python benchmarks/page_weight.py [--lighthouse]     (after `nox -s docs`; test group installed)
+    python benchmarks/page_weight.py [--lighthouse] [--uncompressed]   (after `nox -s docs`)
 
 For the landing page and one gallery page in each language, opened cold (new profile, empty
-cache) from a local http server: the number of requests and the bytes transferred, by kind,
-as Chromium's network log counts them; the same bytes gzip-compressed, as a host that
-compresses text would send them (estimated from the files); and the Navigation Timing and
-Paint Timing entries the page itself records. The local server answers in microseconds, so
-the timings show the cost of parsing, styling and scripts, not of a network.
+cache) from a local http server: the number of requests, the bytes transferred by kind, as
+Chromium's network log counts them, and the size of the same files on disk; and the Navigation
+Timing and Paint Timing entries the page itself records. The server answers as a static host
+does (keep-alive, gzip for text; ``tools/local_browser.py``); ``--uncompressed`` sends every
+file as it is, to see what compression is worth. It answers in microseconds, so the timings
+show the cost of parsing, styling and scripts, not of a network.
 
 With ``--lighthouse`` it also runs Lighthouse (performance and accessibility scores, desktop
-preset) on the same pages, if it is installed:
-``npm install --prefix _build/tools -E lighthouse@12.2.3`` (12.x runs on Node 20).
+preset, whose simulated network is what the timings then include) on the same pages, if it is
+installed: ``npm install --prefix _build/tools -E lighthouse@12.2.3`` (12.x runs on Node 20).
 Chromium is Debian's (``TORCH_NOTES_CHROMIUM`` names another).
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import json
 import os
 import subprocess
@@ -40,7 +40,6 @@ PAGES = {
     "gallery": "auto_examples/autograd/plot_autograd_basics.html",
 }
 LANGUAGES = ("en", "zh_CN")
-COMPRESSIBLE = (".html", ".css", ".js", ".json", ".svg", ".txt", ".map")
 TIMINGS = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
@@ -51,12 +50,12 @@ TIMINGS = """() => {
 }"""
 
 
-def gzip_size(site: Path, url: str, sent: int) -> int:
-    """What a compressing host would send for this response (the file, gzip level 6)."""
+def file_size(site: Path, url: str, sent: int) -> int:
+    """The size of the file behind this response, as stored in the site."""
     path = site / unquote(urlsplit(url).path).lstrip("/")
-    if path.suffix in COMPRESSIBLE and path.is_file():
-        return len(gzip.compress(path.read_bytes(), compresslevel=6))
-    return sent
+    if path.is_dir():
+        path = path / "index.html"
+    return path.stat().st_size if path.is_file() else sent
 
 
 def measure(browser, site: Path, url: str) -> dict:
@@ -87,7 +86,7 @@ def measure(browser, site: Path, url: str) -> dict:
     return {
         "requests": len(requests),
         "bytes": sum(r["bytes"] for r in done),
-        "gzip_bytes": sum(gzip_size(site, r["url"], r["bytes"]) for r in done),
+        "file_bytes": sum(file_size(site, r["url"], r["bytes"]) for r in done),
         "by_type": dict(by_type.most_common()),
         "timings_ms": {
             k: (round(v, 1) if k != "html_bytes" and v is not None else v)
@@ -135,6 +134,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse")
+    parser.add_argument(
+        "--uncompressed", action="store_true", help="serve files uncompressed (default: gzip)"
+    )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
     if not (args.site / "en" / "index.html").is_file():
@@ -143,7 +145,10 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     results = {}
-    with local_browser.served(args.site) as base, sync_playwright() as playwright:
+    with (
+        local_browser.served(args.site, compress=not args.uncompressed) as base,
+        sync_playwright() as playwright,
+    ):
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
         for language in LANGUAGES:
             for kind, path in PAGES.items():
@@ -161,14 +166,14 @@ def main() -> None:
         print(json.dumps(results, indent=2, ensure_ascii=False))
         return
     print(
-        f"{'page':16} {'requests':>8} {'KiB sent':>9} {'KiB gzip':>9} {'FCP ms':>7} "
+        f"{'page':16} {'requests':>8} {'KiB sent':>9} {'KiB files':>9} {'FCP ms':>7} "
         f"{'DCL ms':>7} {'load ms':>8}  heaviest kinds (KiB)"
     )
     for name, r in results.items():
         t = r["timings_ms"]
         kinds = ", ".join(f"{k} {v / 1024:.0f}" for k, v in list(r["by_type"].items())[:4])
         print(
-            f"{name:16} {r['requests']:8} {r['bytes'] / 1024:9.0f} {r['gzip_bytes'] / 1024:9.0f} "
+            f"{name:16} {r['requests']:8} {r['bytes'] / 1024:9.0f} {r['file_bytes'] / 1024:9.0f} "
             f"{t['first_contentful_paint'] or 0:7.0f} {t['dom_content_loaded']:7.0f} "
             f"{t['load']:8.0f}  {kinds}"
         )
