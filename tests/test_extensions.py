@@ -95,3 +95,12 @@ def test_untranslated_and_fuzzy_messages_fail_with_catalog_and_message(app):
     assert "'An untranslated dot'" in warnings
     # The erratum box titles itself in the page's language; that is not a missing translation.
     assert "此处已过时或不准确" not in warnings
+
+    # Translated, but reStructuredText did not see the markup next to Chinese characters.
+    markup = [line for line in warnings.splitlines() if "markup shown as plain text" in line]
+    assert len(markup) == 2, warnings
+    assert "markup.rst:3:" in markup[0] and "LC_MESSAGES/markup.po): ``" in markup[0]
+    assert "markup.rst:7:" in markup[1] and "markup.po): *叶子* in" in markup[1]
+    # A role glued to Chinese text is half-parsed; docutils itself warns about it.
+    assert "markup.rst:7:<translated>:1: WARNING: Inline interpreted text" in warnings
+    assert "对损失调用``backward()``。" in warnings and "调用\\ ``x``\\ 。" in warnings

@@ -1,14 +1,20 @@
-"""Fail a translated build on every paragraph that would show up untranslated.
+r"""Fail a translated build on every paragraph that would show up untranslated.
 
 Sphinx's i18n transform marks each translatable node ``translated`` or not (the same mark
 ``translation_progress_classes`` turns into HTML classes); a missing entry, an empty ``msgstr`` and a fuzzy entry
 (never used, see ``gettext_allow_fuzzy_translations``) all end up untranslated. This
 extension turns each of them into a warning that names the page, the catalog and the
 message, so ``-W --keep-going`` lists every gap at once. English builds are not checked.
+
+A translation can also be present and still show wrongly: reStructuredText only recognises
+inline markup set off from the characters around it, which Chinese text never is
+(``调用``backward()``。`` shows its backquotes). Translated text in which markup survived as
+plain characters is a warning too, with the fix (``调用\ ``backward()``\ 。``).
 """
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +64,32 @@ class MarkTranslatedImageAlt(SphinxTransform):
                 image["translated"] = True
 
 
+# Inline markup that was not parsed: ``literal``, :role:`x`, `x`_ links, `x`, **strong**, *emph*.
+LEFTOVER_MARKUP = re.compile(
+    r"``|:[\w-]+(?::[\w-]+)?:`|`[^`\s][^`]*`_?|\*\*[^\s*]|\*[^\s*](?:[^*\n]*[^\s*])?\*"
+)
+NOT_PROSE = (nodes.FixedTextElement, nodes.literal, nodes.math, nodes.raw, nodes.comment)
+
+
+def is_prose(text: nodes.Text) -> bool:
+    node = text.parent
+    while node is not None:
+        if isinstance(node, NOT_PROSE):
+            return False
+        node = node.parent
+    return True
+
+
+def leftover_markup(node: nodes.Element) -> list[str]:
+    """The markup characters left in the prose of ``node``."""
+    return [
+        match.group(0)
+        for text in node.findall(nodes.Text)
+        if is_prose(text)
+        for match in LEFTOVER_MARKUP.finditer(text.astext())
+    ]
+
+
 def check_translated(app: Sphinx, doctree: nodes.document) -> None:
     if app.config.language in (None, "en") or app.builder.format != "html":
         return
@@ -65,27 +97,49 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
     catalog = Path(
         app.srcdir, app.config.locale_dirs[0], app.config.language, "LC_MESSAGES", f"{docname}.po"
     )
+    shown = catalog.relative_to(app.srcdir)
     for node in doctree.findall(nodes.Element):
-        if node.get("translated", True):
-            continue
-        if isinstance(node, addnodes.toctree):
-            # Sphinx translates a caption without marking the toctree translated.
-            if node.get("caption") != node.get("rawcaption"):
-                continue
-            message = node.get("rawcaption")
-        elif isinstance(node, nodes.image):
-            message = node.get("alt", node.get("uri", ""))
-        else:
-            message = node.rawsource or node.astext()
+        translated = node.get("translated")
+        if translated and isinstance(node, nodes.TextElement):
+            warn_if_markup_left(node, shown)
+        elif translated is False:
+            warn_untranslated(node, catalog, shown)
+
+
+def warn_if_markup_left(node: nodes.TextElement, catalog: Path) -> None:
+    if left := leftover_markup(node):
         logger.warning(
-            "untranslated text in %s: %s\n  %r",
-            catalog.relative_to(app.srcdir),
-            catalog_state(catalog, message),
-            message[:200],
+            "inline markup shown as plain text in the translation (%s): %s in\n  %r\n"
+            "  reStructuredText only sees markup set off from the characters around it;"
+            " in Chinese, escape the gap with a backslash and a space: 调用\\ ``x``\\ 。",
+            catalog,
+            ", ".join(dict.fromkeys(left)),
+            node.astext()[:200],
             location=node,
             type="i18n",
-            subtype="untranslated",
+            subtype="markup",
         )
+
+
+def warn_untranslated(node: nodes.Element, catalog: Path, shown: Path) -> None:
+    if isinstance(node, addnodes.toctree):
+        # Sphinx translates a caption without marking the toctree translated.
+        if node.get("caption") != node.get("rawcaption"):
+            return
+        message = node.get("rawcaption")
+    elif isinstance(node, nodes.image):
+        message = node.get("alt", node.get("uri", ""))
+    else:
+        message = node.rawsource or node.astext()
+    logger.warning(
+        "untranslated text in %s: %s\n  %r",
+        shown,
+        catalog_state(catalog, message),
+        message[:200],
+        location=node,
+        type="i18n",
+        subtype="untranslated",
+    )
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
