@@ -122,6 +122,7 @@ def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, exa
     markdown = notebook_cells(zh_notebook, "markdown")
     assert markdown[0].startswith(f"# {strings[title]}\n")
     assert all(check_site.CJK.search(cell) for cell in markdown)
+    assert not [cell for cell in markdown if "\\ " in cell]  # rST's escaped spaces are dropped
 
     import zipfile
 

@@ -61,3 +61,8 @@ def test_a_docstring_that_gains_backslashes_becomes_raw():
     )
     with pytest.raises(ValueError, match="cannot make a u-prefixed docstring raw"):
         td.translate_script("u" + source, blocks, translated)
+
+
+def test_markdown_cells_lose_the_escaped_spaces_that_set_markup_off_from_chinese():
+    markdown = "梯度是\\ *累加*\\ 的：见 ``a\\ b`` 与 `c\\ d`。"
+    assert td.without_escaped_spaces(markdown) == "梯度是*累加*的：见 ``a\\ b`` 与 `c\\ d`。"

@@ -146,8 +146,20 @@ def translate_notebook(
     for cell, (content, new) in zip(cells, texts, strict=True):
         if "".join(cell["source"]) != to_markdown(content, old_levels):
             raise ValueError("a markdown cell is not what sphinx-gallery makes of its text block")
-        cell["source"] = [to_markdown(new, new_levels)]
+        cell["source"] = [without_escaped_spaces(to_markdown(new, new_levels))]
     return notebook
+
+
+CODE_SPAN = re.compile(r"(``.*?``|`[^`]*`)", re.DOTALL)
+
+
+def without_escaped_spaces(markdown: str) -> str:
+    """Drop reStructuredText's ``\\ `` (it sets markup off from Chinese text) outside code.
+
+    rst2md leaves it in, and Markdown would show the backslash.
+    """
+    parts = CODE_SPAN.split(markdown)
+    return "".join(part if i % 2 else part.replace("\\ ", "") for i, part in enumerate(parts))
 
 
 def to_markdown(
