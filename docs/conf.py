@@ -27,6 +27,7 @@ extensions = [
     "volatile_output",
     "translation_check",
     "language_switcher",
+    "theme_strings",
     "page_meta",
     "not_found",
     "provenance",
@@ -77,7 +78,8 @@ notes_dir = str(DOCS.parent / "notes")
 
 # -- Languages ----------------------------------------------------------------
 language = "en"
-locale_dirs = ["locales/"]
+# theme_locales/: the theme's interface strings it leaves untranslated (kept by hand).
+locale_dirs = ["locales/", "theme_locales/"]
 gettext_compact = False
 gettext_allow_fuzzy_translations = False
 translation_progress_classes = True

@@ -194,6 +194,40 @@ def test_no_serious_accessibility_violations(page, base_url, kind, language):
     assert serious == []
 
 
+# What the page around the article says or labels (the article itself is checked at build
+# time by translation_check.py), and the labels stylesheets write; code and math aside.
+INTERFACE_TEXT = """() => {
+  const outside = n => !n.closest('article, #search-results, pre, code, kbd, math, script, style, [lang="en"]');
+  const texts = [];
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const parent = walker.currentNode.parentElement;
+    if (parent && outside(parent)) texts.push(walker.currentNode.textContent.trim());
+  }
+  for (const e of document.querySelectorAll('[aria-label], [title], [placeholder]'))
+    if (outside(e)) texts.push(...['aria-label', 'title', 'placeholder'].map(a => e.getAttribute(a) || ''));
+  for (const e of document.querySelectorAll('body *')) {
+    const label = getComputedStyle(e, '::before').content;
+    if (/^"[^"]*[A-Za-z]{2}/.test(label)) texts.push(label.slice(1, -1));
+  }
+  return texts.filter(t => /[A-Za-z]{2}/.test(t) && !/[\u4e00-\u9fff]/.test(t));
+}"""
+# Names, not words: the site, the generator, and the way to the English page.
+NOT_TRANSLATED = {"torch-notes", "Sphinx", "English", "PyTorch"}
+
+
+@browser_test
+@pytest.mark.parametrize("kind", ["landing", "narrative", "gallery", "search"])
+def test_chinese_pages_speak_chinese_around_the_article(page, base_url, kind):
+    page.goto(f"{base_url}/zh_CN/{page_path(kind, 'zh_CN')}", wait_until="networkidle")
+    assert set(page.evaluate(INTERFACE_TEXT)) - NOT_TRANSLATED == set()
+    if kind == "gallery":
+        label = page.eval_on_selector(
+            ".sphx-glr-script-out", "e => getComputedStyle(e, '::before').content"
+        )
+        assert label == '"输出："'
+
+
 SCROLLING_ELEMENTS = """() => [...document.querySelectorAll('body *')]
   .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
                && e.scrollWidth > e.clientWidth + 1)

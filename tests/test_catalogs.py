@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import configparser
 from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
 
+import theme_strings
+
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 CATALOGS = DOCS / "locales" / "zh_CN" / "LC_MESSAGES"
+THEME_CATALOG = DOCS / "theme_locales" / "zh_CN" / "LC_MESSAGES" / "sphinx.po"
 PAGES = sorted(
     p.relative_to(DOCS).with_suffix("")
     for p in DOCS.rglob("*.md")
@@ -21,7 +25,9 @@ def test_every_page_has_a_catalog(page):
     assert (CATALOGS / page).with_suffix(".po").is_file(), f"run `nox -s translate` for {page}"
 
 
-@pytest.mark.parametrize("catalog", sorted(CATALOGS.rglob("*.po")), ids=lambda p: p.name)
+@pytest.mark.parametrize(
+    "catalog", [*sorted(CATALOGS.rglob("*.po")), THEME_CATALOG], ids=lambda p: p.name
+)
 def test_catalog_is_complete_and_reviewed(catalog):
     with catalog.open("rb") as handle:
         messages = read_po(handle)
@@ -30,3 +36,26 @@ def test_catalog_is_complete_and_reviewed(catalog):
     empty = [m.id for m in messages if m.id and not m.string]
     assert not fuzzy, f"{catalog}: fuzzy (stale) entries: {fuzzy}"
     assert not empty, f"{catalog}: untranslated entries: {empty}"
+
+
+def test_the_theme_strings_it_leaves_in_english_are_translated_here():
+    import pydata_sphinx_theme
+
+    theme = Path(pydata_sphinx_theme.__file__).parent / "locale"
+    with (
+        (theme / "sphinx.pot").open("rb") as pot,
+        (theme / "zh/LC_MESSAGES/sphinx.po").open("rb") as po,
+    ):
+        wanted, theirs = read_po(pot), read_po(po)
+    with THEME_CATALOG.open("rb") as handle:
+        ours = {m.id for m in read_po(handle) if m.id and m.string}
+
+    def untranslated(message_id: str) -> bool:
+        entry = theirs.get(message_id)
+        return entry is None or not entry.string or entry.fuzzy or entry.string == message_id
+
+    english = {m.id for m in wanted if m.id and untranslated(m.id)}
+    options = configparser.ConfigParser()
+    options.read(theme.parent / "theme" / "pydata_sphinx_theme" / "theme.conf", encoding="utf-8")
+    english |= {options["options"][name] for name in theme_strings.TEXT_OPTIONS}
+    assert english - ours == set(), f"add to {THEME_CATALOG.relative_to(DOCS.parent)}"
