@@ -228,6 +228,34 @@ def test_chinese_pages_speak_chinese_around_the_article(page, base_url, kind):
         assert label == '"输出："'
 
 
+LAYOUT_SHIFTS = """window.__shifts = [];
+new PerformanceObserver(list => {
+  for (const e of list.getEntries()) if (!e.hadRecentInput) window.__shifts.push(e.value);
+}).observe({type: 'layout-shift', buffered: true});"""
+
+
+@browser_test
+@pytest.mark.parametrize("kind", ["landing", "narrative", "gallery"])
+def test_the_page_does_not_jump_while_it_arrives(browser, base_url, kind):
+    """Cumulative layout shift on a slow line, where the browser paints a page before all of it
+    has arrived (the way it used to jump: the sidebar after the article narrowed it)."""
+    context = browser.new_context(viewport={"width": 1350, "height": 940})
+    page = context.new_page()
+    page.add_init_script(LAYOUT_SHIFTS)
+    cdp = context.new_cdp_session(page)
+    cdp.send("Network.enable")
+    cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
+    cdp.send(
+        "Network.emulateNetworkConditions",
+        {"offline": False, "latency": 40, "downloadThroughput": 200_000, "uploadThroughput": -1},
+    )
+    page.goto(f"{base_url}/en/{page_path(kind, 'en')}", wait_until="networkidle")
+    page.wait_for_timeout(500)
+    shift = sum(page.evaluate("window.__shifts"))
+    context.close()
+    assert shift < 0.05  # Lighthouse calls below 0.1 good
+
+
 SCROLLING_ELEMENTS = """() => [...document.querySelectorAll('body *')]
   .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
                && e.scrollWidth > e.clientWidth + 1)
