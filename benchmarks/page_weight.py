@@ -29,8 +29,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tools import local_browser
-from tools.local_browser import CHROMIUM, CHROMIUM_FLAGS
+from tools import check_site, local_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "site"
@@ -39,7 +38,7 @@ PAGES = {
     "landing": "index.html",
     "gallery": "auto_examples/autograd/plot_autograd_basics.html",
 }
-LANGUAGES = ("en", "zh_CN")
+LANGUAGES = check_site.LANGUAGES
 TIMINGS = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
@@ -99,7 +98,9 @@ def lighthouse(url: str) -> dict | None:
     if not LIGHTHOUSE.exists():
         return None
     with tempfile.TemporaryDirectory() as profile:
-        flags = " ".join([*CHROMIUM_FLAGS, "--headless=new", f"--user-data-dir={profile}"])
+        flags = " ".join(
+            [*local_browser.CHROMIUM_FLAGS, "--headless=new", f"--user-data-dir={profile}"]
+        )
         result = subprocess.run(
             [
                 str(LIGHTHOUSE),
@@ -112,7 +113,7 @@ def lighthouse(url: str) -> dict | None:
             ],
             capture_output=True,
             text=True,
-            env={**os.environ, "CHROME_PATH": CHROMIUM},
+            env={**os.environ, "CHROME_PATH": local_browser.CHROMIUM},
             check=False,
         )
     if result.returncode != 0:
@@ -149,7 +150,9 @@ def main() -> None:
         local_browser.served(args.site, compress=not args.uncompressed) as base,
         sync_playwright() as playwright,
     ):
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_FLAGS)
+        browser = playwright.chromium.launch(
+            executable_path=local_browser.CHROMIUM, args=local_browser.CHROMIUM_FLAGS
+        )
         for language in LANGUAGES:
             for kind, path in PAGES.items():
                 url = f"{base}/{language}/{path}"

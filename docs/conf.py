@@ -101,13 +101,12 @@ html_theme_options = {
     "footer_end": ["sphinx-version"],
 }
 html_sidebars = {"index": []}
-# Without jieba, Sphinx silently indexes no Chinese words; the dictionary keeps compound terms whole.
-html_search_options = {"dict": str(DOCS / "search_dict_zh.txt")}
 
 # -- Hosting ------------------------------------------------------------------
 # Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/
 # Unset: no canonical/og:url, relative hreflang links, no sitemap (see README "Publishing").
 site_base_url = os.environ.get("TORCH_NOTES_BASE_URL", "")
-# search_dictionary.py writes the dictionary actually used: the glossary's Chinese names plus these words.
+# Without jieba, Sphinx silently indexes no Chinese words. search_dictionary.py writes the
+# dictionary it uses (html_search_options["dict"]): the glossary's Chinese names plus these words.
 search_dictionary_glossary = "glossary.md"
 search_dictionary_words = str(DOCS / "search_dict_zh.txt")

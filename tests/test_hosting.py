@@ -12,7 +12,7 @@ import language_switcher
 import page_meta
 from tools import check_site, hosting
 
-LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+LANGUAGES = hosting.LANGUAGES
 BASE = "https://example.org/torch-notes/"
 
 

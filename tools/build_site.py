@@ -28,12 +28,14 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 BUILD = ROOT / "_build"
 SITE = BUILD / "site"
-LANGUAGES = ("en", "zh_CN")
+LANGUAGES = check_site.LANGUAGES
+# The errata table's verdicts (docs/_ext/errata_table.py), in the order the summary shows them;
+# its JSON report sorts them by name.
+VERDICTS = ("holds", "output changed", "deprecated", "now raises", "was never right")
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.
 SOURCES = ("docs", "gallery", "snippets", "notes", "tools", "constraints.txt", "pyproject.toml")
 BUILD_INFO = ".build-info.json"
-VERDICTS = ("holds", "output changed", "deprecated", "now raises", "was never right")
 
 
 def source_files() -> list[Path]:

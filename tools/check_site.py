@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 LANGUAGES = ("en", "zh_CN")
 HTML_LANG = {"en": "en", "zh_CN": "zh-CN"}
 OG_LOCALE = {"en": "en_US", "zh_CN": "zh_CN"}
+NOT_IN_SITEMAP = ("404.html", "search.html", "genindex.html")  # not pages a search should list
 NOT_PAGES = ("_static", "_sources", "_images", "_downloads", "_sphinx_design_static")
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # Words a Chinese reader searches for on the pages that exist; each must be in the index.
@@ -254,8 +255,7 @@ def check_sitemap(site: Path) -> list[str]:
         problems += [
             f"sitemap.xml: {language}/{name} is not listed"
             for name in sorted(pages(site, language))
-            if f"{language}/{name}" not in listed
-            and name not in ("404.html", "search.html", "genindex.html")
+            if f"{language}/{name}" not in listed and name not in NOT_IN_SITEMAP
         ]
     robots = site / "robots.txt"
     if robots.is_file() and f"Sitemap: {base}sitemap.xml" not in robots.read_text(encoding="utf-8"):

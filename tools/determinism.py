@@ -9,7 +9,7 @@ Parts that are volatile by nature are marked where they are produced and ignored
 * elements with the class ``volatile``: ``{fact}`` values that a gallery script lists in
   ``volatile_facts`` (timings, see ``plot_time_devices.py`` and ``docs/_ext/facts.py``), and
   the output and figures of code cells that a script marks ``# volatile`` (via the
-  ``gallery_volatile`` extension);
+  ``volatile_output`` extension);
 
 Everything else must be byte-identical; the exit status is 1 when it is not. The report names
 each differing file and counts the differing lines.

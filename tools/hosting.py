@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import os
 import re
-import shutil
 import sys
 from pathlib import Path
 from urllib.parse import quote, unquote
@@ -31,7 +30,6 @@ from language_switcher import alternate_links, normalise_base_url
 
 ENV = "TORCH_NOTES_BASE_URL"
 LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
-NOT_IN_SITEMAP = ("404.html", "search.html", "genindex.html")
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 
@@ -49,11 +47,10 @@ def write_root_not_found(site: Path) -> Path:
     at the top level of the site (deeper ones need the address: see ``not_found``).
     """
     page = site / "404.html"
-    shutil.copyfile(site / "en" / "404.html", page)
-    text = page.read_text(encoding="utf-8")
+    text = (site / "en" / "404.html").read_text(encoding="utf-8")
     if not re.search(r"<base\s", text):
         text = re.sub(r"(<head[^>]*>)", r'\1\n<base href="en/" />', text, count=1)
-        page.write_text(text, encoding="utf-8")
+    page.write_text(text, encoding="utf-8")
     return page
 
 
@@ -66,7 +63,7 @@ def sitemap_entries(site: Path, base: str) -> list[tuple[str, list[tuple[str, st
     names = sorted(set().union(*(check_site.pages(site, lang) for lang in LANGUAGES)))
     entries = []
     for name in names:
-        if name in NOT_IN_SITEMAP:
+        if name in check_site.NOT_IN_SITEMAP:
             continue
         pagename = quote(name.removesuffix(".html"))
         alternates = [
@@ -84,12 +81,12 @@ def sitemap_entries(site: Path, base: str) -> list[tuple[str, list[tuple[str, st
     return entries
 
 
-def sitemap_xml(site: Path, base: str) -> str:
+def sitemap_xml(entries: list[tuple[str, list[tuple[str, str]]]]) -> str:
     lines = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<urlset xmlns="{SITEMAP_NS}" xmlns:xhtml="{XHTML_NS}">',
     ]
-    for url, alternates in sitemap_entries(site, base):
+    for url, alternates in entries:
         lines.append(f"  <url><loc>{escape(url)}</loc>")
         lines += [
             f'    <xhtml:link rel="alternate" hreflang={quoteattr(code)} href={quoteattr(href)}/>'
@@ -117,11 +114,11 @@ def publish(site: Path, base: str | None = None) -> list[str]:
             "(the site's public address, e.g. https://x.github.io/torch-notes/)"
         )
         return [*done, skipped]
-    (site / "sitemap.xml").write_text(sitemap_xml(site, base), encoding="utf-8")
+    entries = sitemap_entries(site, base)
+    (site / "sitemap.xml").write_text(sitemap_xml(entries), encoding="utf-8")
     (site / "robots.txt").write_text(robots_txt(base), encoding="utf-8")
     counts = {
-        lang: sum(url.startswith(f"{base}{lang}/") for url, _ in sitemap_entries(site, base))
-        for lang in LANGUAGES
+        lang: sum(url.startswith(f"{base}{lang}/") for url, _ in entries) for lang in LANGUAGES
     }
     listed = ", ".join(f"{count} {lang}" for lang, count in counts.items())
     return [

@@ -11,9 +11,8 @@
 
 The argument names the note. ``:quote:`` is checked to be in that note, ``:now:`` is a
 claim (``stated value <fact key>``, as in the ``{claim}`` role) that must hold for the
-installed PyTorch. The body says what PyTorch does now and what to write instead. Every
-erratum is also collected in ``env.torch_notes_errata`` (docname, note, quote, claim, id)
-for pages that list them.
+installed PyTorch. The body says what PyTorch does now and what to write instead. The
+errata table (errata_table.py) lists every erratum from the evidence each box carries.
 
 ``:note-claims: stated value <fact key>`` (optional) states what the NOTE says, as a claim
 against today's fact; it must *fail* (the build warns when it holds: the note would be right).
@@ -37,6 +36,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+import errata_table
 import facts
 import note_quotes
 
@@ -79,18 +79,7 @@ class ErratumDirective(SphinxDirective):
         target_id = f"erratum-{self.env.new_serialno('erratum')}"
         box["ids"].append(target_id)
         if not facts.extracting_messages(self.env):
-            box["torch_notes_evidence"] = self.evidence(note, quote, claim, note_claims)
-        if not hasattr(self.env, "torch_notes_errata"):
-            self.env.torch_notes_errata = []
-        self.env.torch_notes_errata.append(
-            {
-                "docname": self.env.docname,
-                "id": target_id,
-                "note": note,
-                "quote": quote,
-                "now": claim,
-            }
-        )
+            box[errata_table.EVIDENCE] = self.evidence(note, quote, claim, note_claims)
         return [box]
 
     def check(self, note: str, quote: str, claim: str) -> None:
@@ -133,7 +122,6 @@ class ErratumDirective(SphinxDirective):
 
     def evidence(self, note: str, quote: str, claim: str, note_claims: str | None) -> dict:
         """What errata_table.py needs to compute this erratum's verdict."""
-        import errata_table
 
         store = facts.fact_store(self.env)
         try:
@@ -155,23 +143,8 @@ class ErratumDirective(SphinxDirective):
         return evidence
 
 
-def purge(app: Sphinx, env, docname: str) -> None:
-    env.torch_notes_errata = [
-        e for e in getattr(env, "torch_notes_errata", []) if e["docname"] != docname
-    ]
-
-
-def merge(app: Sphinx, env, docnames, other) -> None:
-    env.torch_notes_errata = [
-        *getattr(env, "torch_notes_errata", []),
-        *getattr(other, "torch_notes_errata", []),
-    ]
-
-
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("facts")
     app.setup_extension("note_quotes")
     app.add_directive("erratum", ErratumDirective)
-    app.connect("env-purge-doc", purge)
-    app.connect("env-merge-info", merge)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

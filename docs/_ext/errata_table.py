@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import contextlib
 import difflib
+import functools
 import json
 import re
 from importlib.metadata import version
@@ -104,10 +105,11 @@ LABELS = {
 # -- Verdicts -------------------------------------------------------------------------------
 
 
-def _torch_names() -> set[str]:
+@functools.cache
+def _torch_names() -> frozenset[str]:
     import torch
 
-    return set(dir(torch)) | set(dir(torch.Tensor)) | set(dir(torch.nn.Module))
+    return frozenset(dir(torch)) | frozenset(dir(torch.Tensor)) | frozenset(dir(torch.nn.Module))
 
 
 def is_typo(message: str) -> bool:

@@ -67,7 +67,7 @@ def alternate_links(
     links = language_links(pagename, "", languages, suffix, base_url)
     alternates = [(link["hreflang"], link["href"]) for link in links]
     if pagename == "index":
-        root = base_url or "../" * (pagename.count("/") + 1)
+        root = base_url or "../"  # from <lang>/index.html to the site root
         alternates.append(("x-default", f"{root}index.html"))
     else:
         default = next((link for link in links if link["code"] == SOURCE_LANGUAGE), links[0])

@@ -53,7 +53,7 @@ def to_mathml(latex: str, display: str) -> str:
     return mathml.replace("<math ", f'<math alttext="{escape(latex)}" ', 1)
 
 
-def render(translator: HTML5Translator, node: nodes.Element, latex: str, display: str) -> str:
+def render(node: nodes.Element, latex: str, display: str) -> str:
     try:
         return to_mathml(latex, display)
     except MathConversionError as error:
@@ -62,7 +62,7 @@ def render(translator: HTML5Translator, node: nodes.Element, latex: str, display
 
 
 def visit_math(translator: HTML5Translator, node: nodes.math) -> None:
-    translator.body.append(render(translator, node, node.astext(), "inline"))
+    translator.body.append(render(node, node.astext(), "inline"))
     raise nodes.SkipNode
 
 
@@ -75,7 +75,7 @@ def visit_math_block(translator: HTML5Translator, node: nodes.math_block) -> Non
         translator.body.append("</span>")
     # Sphinx's convention: equations separated by a blank line are shown one under another.
     for part in (p for p in node.astext().split("\n\n") if p.strip()):
-        translator.body.append(render(translator, node, part, "block"))
+        translator.body.append(render(node, part, "block"))
     translator.body.append("</div>\n")
     raise nodes.SkipNode
 

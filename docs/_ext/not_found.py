@@ -32,7 +32,7 @@ def add_base(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
     if pagename != app.config.not_found_page:
         return
     tags = '\n<meta name="robots" content="noindex" />'
-    base_url = getattr(app.config, "site_base_url", "")
+    base_url = app.config.site_base_url
     if base_url:
         href = base_path(base_url, app.config.language)
         tags = f'\n<base href="{html.escape(href)}" />' + tags

@@ -42,6 +42,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+import errata_table
 import facts
 import note_quotes
 
@@ -190,7 +191,7 @@ class SnippetDirective(SphinxDirective):
         container = nodes.container(classes=["snippet"], ids=[f"snippet-{name}"])
         code = path.read_text(encoding="utf-8").rstrip()
         if note:  # what errata_table.py lists: the note's words against what runs today
-            container["torch_notes_evidence"] = {
+            container[errata_table.EVIDENCE] = {
                 "source": "snippet",
                 "note": note,
                 "name": name,

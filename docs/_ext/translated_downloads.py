@@ -113,14 +113,14 @@ def translate_script(source: str, blocks: list[tuple[str, str, int]], translated
             found = source.find(old_form, position)
             if found >= 0:
                 before = source[position:found]
-                if kind == "text" and lineno == 1 and "\\" in new_form:
+                if lineno == 1 and "\\" in new_form:
                     before = raw_docstring(before)
                 result += [before, new_form]
                 position = found + len(old_form)
                 break
         else:
             raise ValueError(
-                f"the text block at line {lineno} is not written verbatim verbatim in the script"
+                f"the text block at line {lineno} is not written verbatim in the script"
             )
     return "".join(result) + source[position:]
 

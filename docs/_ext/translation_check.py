@@ -106,13 +106,13 @@ def check_translated(app: Sphinx, doctree: nodes.document) -> None:
             warn_untranslated(node, catalog, shown)
 
 
-def warn_if_markup_left(node: nodes.TextElement, catalog: Path) -> None:
+def warn_if_markup_left(node: nodes.TextElement, shown: Path) -> None:
     if left := leftover_markup(node):
         logger.warning(
             "inline markup shown as plain text in the translation (%s): %s in\n  %r\n"
             "  reStructuredText only sees markup set off from the characters around it;"
             " in Chinese, escape the gap with a backslash and a space: 调用\\ ``x``\\ 。",
-            catalog,
+            shown,
             ", ".join(dict.fromkeys(left)),
             node.astext()[:200],
             location=node,

@@ -31,10 +31,10 @@ def mark_volatile(app: Sphinx, doctree: nodes.document) -> None:
             continue
         sibling = code.next_node(descend=False, siblings=True)
         while sibling is not None and not is_code_cell(sibling):
-            if isinstance(sibling, nodes.Element) and not isinstance(sibling, nodes.section):
-                sibling["classes"].append("volatile")
             if isinstance(sibling, nodes.section):
                 break
+            if isinstance(sibling, nodes.Element):
+                sibling["classes"].append("volatile")
             sibling = sibling.next_node(descend=False, siblings=True)
 
 
