@@ -50,7 +50,7 @@ def install_groups(session: nox.Session, *groups: str) -> None:
 def docs(session: nox.Session) -> None:
     """Rebuild the English and Chinese site from scratch into _build/site/ and check it."""
     install_groups(session, "docs")
-    session.run("python", "-m", "tools.build_site", *session.posargs)
+    session.run("python", "-m", "torch_notes.build.build_site", *session.posargs)
 
 
 @nox.session(reuse_venv=True)
@@ -64,7 +64,7 @@ def tests(session: nox.Session) -> None:
 def determinism(session: nox.Session) -> None:
     """Build the site twice and report how the HTML differs, volatile parts aside (must be 0)."""
     install_groups(session, "docs")
-    session.run("python", "-m", "tools.determinism", *session.posargs)
+    session.run("python", "-m", "torch_notes.build.determinism", *session.posargs)
 
 
 @nox.session(name="docs-live", reuse_venv=True)

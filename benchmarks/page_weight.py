@@ -1,6 +1,6 @@
 """What a reader's browser loads: page weight and timings of the built site in headless Chromium.
 
-    python benchmarks/page_weight.py [--lighthouse] [--uncompressed]   (after `nox -s docs`)
+    python -m benchmarks.page_weight [--lighthouse] [--uncompressed]   (after `nox -s docs`)
 
 For the landing page and one gallery page in each language, opened cold (new profile, empty
 cache) from a local http server: the number of requests, the bytes transferred by kind, as
@@ -28,8 +28,7 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from tools import check_site, local_browser
+from torch_notes.build import check_site, local_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "site"

@@ -1,11 +1,13 @@
 """Sphinx configuration for torch-notes (English source, zh_CN through gettext catalogs)."""
 
-import os
 import sys
 from pathlib import Path
 
 DOCS = Path(__file__).parent.resolve()
-sys.path.insert(0, str(DOCS / "_ext"))
+sys.path.insert(0, str(DOCS.parent))  # the torch_notes package: the site's own code
+
+from torch_notes import sitewide
+from torch_notes.gallery import gallery_conf
 
 # -- Project ----------------------------------------------------------------
 project = "torch-notes"
@@ -17,26 +19,22 @@ extensions = [
     "myst_nb",
     "sphinx_gallery.gen_gallery",
     "sphinx_copybutton",
-    "gallery_hygiene",
-    "gallery_thumbnails",
-    "facts",
-    "note_quotes",
-    "snippets",
-    "errata",
-    "errata_table",
-    "volatile_output",
-    "translation_check",
-    "language_switcher",
-    "theme_strings",
-    "page_meta",
-    "not_found",
-    "provenance",
-    "translated_downloads",
-    "bilingual_glossary",
-    "search_dictionary",
-    "mathml_math",
-    "chinese_search",
-    "nav_a11y",
+    "torch_notes.gallery.hygiene",
+    "torch_notes.gallery.volatile_output",
+    "torch_notes.evidence",
+    "torch_notes.i18n.translation_check",
+    "torch_notes.i18n.bilingual_glossary",
+    "torch_notes.i18n.search_dictionary",
+    "torch_notes.pages.language_switcher",
+    "torch_notes.pages.page_meta",
+    "torch_notes.pages.not_found",
+    "torch_notes.pages.provenance",
+    "torch_notes.pages.mathml_math",
+    "torch_notes.workarounds.thumbnail_titles",
+    "torch_notes.workarounds.theme_strings",
+    "torch_notes.workarounds.translated_downloads",
+    "torch_notes.workarounds.chinese_search",
+    "torch_notes.workarounds.nav_labels",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
@@ -45,31 +43,10 @@ myst_heading_anchors = 3
 suppress_warnings = ["config.cache"]  # sphinx_gallery_conf holds functions, so it is never cached
 
 # -- Executed examples --------------------------------------------------------
-sphinx_gallery_conf = {
-    "examples_dirs": ["../gallery"],
-    "gallery_dirs": ["auto_examples"],
-    "filename_pattern": r"/plot_",
-    # Teaching order, set on purpose: sections here, examples in each GALLERY_HEADER.rst.
-    "subsection_order": [
-        f"../gallery/{section}"
-        for section in ("tensors", "autograd", "networks", "data", "together")
-    ],
-    "within_subsection_order": "gallery_order.HeaderOrder",
-    "minigallery_sort_order": "gallery_order.position_in_folder",
-    "image_scrapers": ("matplotlib", "facts.record_facts"),
-    "reset_modules": ("matplotlib", "facts.seed_everything"),
-    # Run times change every build; shown, they would become new translatable strings.
-    "min_reported_time": 10**9,
-    "write_computation_times": False,
-    "show_memory": False,
-    "remove_config_comments": True,
-    "download_all_examples": False,
-    # Needed by the landing page's minigalleries (they list example files, not API names).
-    "backreferences_dir": "_generated/backreferences",
-    "doc_module": (),
-    "only_warn_on_example_error": False,
-    "show_signature": False,
-}
+# Teaching order, set on purpose: sections here, examples in each GALLERY_HEADER.rst.
+sphinx_gallery_conf = gallery_conf(
+    sections=("tensors", "autograd", "networks", "data", "together"),
+)
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared by both languages
 nb_execution_raise_on_error = True
@@ -77,14 +54,12 @@ snippets_dir = str(DOCS.parent / "snippets")
 notes_dir = str(DOCS.parent / "notes")
 
 # -- Languages ----------------------------------------------------------------
-language = "en"
+language = sitewide.SOURCE_LANGUAGE.code  # the others: torch_notes.sitewide.LANGUAGES
 # theme_locales/: the theme's interface strings it leaves untranslated (kept by hand).
 locale_dirs = ["locales/", "theme_locales/"]
 gettext_compact = False
 gettext_allow_fuzzy_translations = False
 translation_progress_classes = True
-language_switcher_languages = {"en": "English", "zh_CN": "简体中文"}
-page_meta_locales = {"en": "en_US", "zh_CN": "zh_CN"}
 
 # -- HTML ---------------------------------------------------------------------
 html_theme = "pydata_sphinx_theme"
@@ -105,7 +80,7 @@ html_sidebars = {"index": []}
 # -- Hosting ------------------------------------------------------------------
 # Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/
 # Unset: no canonical/og:url, relative hreflang links, no sitemap (see README "Publishing").
-site_base_url = os.environ.get("TORCH_NOTES_BASE_URL", "")
+site_base_url = sitewide.base_url()
 # Without jieba, Sphinx silently indexes no Chinese words. search_dictionary.py writes the
 # dictionary it uses (html_search_options["dict"]): the glossary's Chinese names plus these words.
 search_dictionary_glossary = "glossary.md"

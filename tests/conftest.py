@@ -10,10 +10,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "docs" / "_ext")]
+from torch_notes.build import build_site
 
-from tools import build_site
+ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture(scope="session")
@@ -36,5 +35,5 @@ def site() -> Path:
         == build_site.source_fingerprint()
     )
     if not current:
-        subprocess.run([sys.executable, "-m", "tools.build_site"], cwd=ROOT, check=True)
+        subprocess.run([sys.executable, "-m", "torch_notes.build.build_site"], cwd=ROOT, check=True)
     return build_site.SITE

@@ -20,7 +20,8 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from tools import check_site, local_browser
+from torch_notes import sitewide
+from torch_notes.build import check_site, local_browser
 
 browser_test = pytest.mark.browser
 pytestmark = pytest.mark.site
@@ -34,10 +35,10 @@ PAGES = {
     "gallery": "auto_examples/autograd/plot_autograd_basics.html",
     "search": {"en": "search.html?q=graph", "zh_CN": "search.html?q=" + quote("计算图")},
 }
-PAGE_CASES = [(kind, language) for kind in PAGES for language in check_site.LANGUAGES]
+PAGE_CASES = [(kind, language) for kind in PAGES for language in sitewide.LANGUAGE_CODES]
 # For the phone-width layout also a page whose prose quotes long unbroken inline code.
 PHONE_PAGES = {**PAGES, "inline-code": "tensors/shapes.html"}
-PHONE_CASES = [(kind, language) for kind in PHONE_PAGES for language in check_site.LANGUAGES]
+PHONE_CASES = [(kind, language) for kind in PHONE_PAGES for language in sitewide.LANGUAGE_CODES]
 SEARCHES = [  # what a reader types, and the page about it that must be among the results
     ("zh_CN", "广播", "auto_examples/tensors/plot_broadcast_shapes.html"),
     ("zh_CN", "反向传播", "autograd/basics.html"),
@@ -136,7 +137,7 @@ def test_language_switch_keeps_the_page_and_the_anchor(page, base_url, site):
     anchor = "backward-and-what-lands-in-grad"
     assert anchor in section_ids(site / "en" / "autograd" / "basics.html")
     page.goto(f"{base_url}/en/autograd/basics.html#{anchor}")
-    for target, heading in (("zh_CN", check_site.CJK), ("en", re.compile(r"backward"))):
+    for target, heading in (("zh_CN", sitewide.CJK), ("en", re.compile(r"backward"))):
         page.locator("a.language-switcher__link:visible").first.click()
         page.wait_for_url(f"{base_url}/{target}/autograd/basics.html#{anchor}")
         title = page.locator(f"section#{anchor} > h2").inner_text()
@@ -282,7 +283,7 @@ def test_prose_fits_a_phone_while_code_scrolls_on_its_own(browser, base_url, kin
 
 
 @browser_test
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 @pytest.mark.parametrize("kind", ["landing", "gallery"])
 def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, language):
     """Saves _build/screenshots/<language>-<kind>.png (an artefact to look at, not committed)."""

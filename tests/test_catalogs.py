@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-import theme_strings
+from torch_notes.workarounds import theme_strings
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
 CATALOGS = DOCS / "locales" / "zh_CN" / "LC_MESSAGES"

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_site, check_site
+from torch_notes import sitewide
+from torch_notes.build import build_site
 
 pytestmark = pytest.mark.site
 
@@ -60,13 +61,13 @@ def run_notebook(path: Path) -> str:
     return "ok"
 
 
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_python_download_runs(site, language, example):
     assert run_once(download(site, language, f"{example}.py"), run_script) == "ok"
 
 
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_notebook_download_runs(site, language, example):
     assert run_once(download(site, language, f"{example}.ipynb"), run_notebook) == "ok"
@@ -114,14 +115,14 @@ def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, exa
     assert zh_code == en_code
     title = en_text[0].strip().splitlines()[0]
     assert zh_text[0].strip().startswith(strings[title] + "\n")
-    assert all(check_site.CJK.search(text) for text in zh_text)
+    assert all(sitewide.CJK.search(text) for text in zh_text)
 
     zh_notebook = download(site, "zh_CN", f"{example}.ipynb")
     en_notebook = download(site, "en", f"{example}.ipynb")
     assert notebook_cells(zh_notebook, "code") == notebook_cells(en_notebook, "code")
     markdown = notebook_cells(zh_notebook, "markdown")
     assert markdown[0].startswith(f"# {strings[title]}\n")
-    assert all(check_site.CJK.search(cell) for cell in markdown)
+    assert all(sitewide.CJK.search(cell) for cell in markdown)
     assert not [cell for cell in markdown if "\\ " in cell]  # rST's escaped spaces are dropped
 
     import zipfile

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_site
+from torch_notes.build import build_site
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIM = Path(__file__).parent / "drift"
@@ -33,19 +33,12 @@ PAGES = {
 }
 GALLERY_PAGES = {"networks/init"}  # pages that need plot_init_weights.py to run
 CONF = """\
-import sys
 from pathlib import Path
-sys.path.insert(0, {ext!r})
-extensions = ["myst_parser", "facts", "note_quotes", "snippets", "errata", "errata_table"]
+from torch_notes.gallery import gallery_conf
+extensions = ["myst_nb", "torch_notes.evidence"]
 if (Path(__file__).parents[1] / "gallery" / "GALLERY_HEADER.rst").is_file():
     extensions.append("sphinx_gallery.gen_gallery")
-sphinx_gallery_conf = {{
-    "examples_dirs": ["../gallery"], "gallery_dirs": ["auto_examples"],
-    "filename_pattern": r"/plot_", "image_scrapers": ("matplotlib", "facts.record_facts"),
-    "reset_modules": ("matplotlib", "facts.seed_everything"),
-    "only_warn_on_example_error": False, "download_all_examples": False,
-    "write_computation_times": False, "show_memory": False, "min_reported_time": 10**9,
-}}
+sphinx_gallery_conf = gallery_conf()
 snippets_dir = {snippets!r}
 notes_dir = {notes!r}
 exclude_patterns = ["_build", "_generated", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
@@ -98,7 +91,6 @@ def scratch_project(tmp_path: Path, gallery: bool, extra: dict[str, str] | None 
     (docs / "index.md").write_text(f"# Drift\n\n```{{toctree}}\n{toctree}\n```\n", encoding="utf-8")
     (docs / "conf.py").write_text(
         CONF.format(
-            ext=str(ROOT / "docs" / "_ext"),
             snippets=str(ROOT / "snippets"),
             notes=str(ROOT / "notes"),
         ),
@@ -127,7 +119,7 @@ def build(
     project = scratch_project(tmp_path, gallery, extra)
     env = {
         **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(SHIM), os.environ.get("PYTHONPATH", "")]),
+        "PYTHONPATH": os.pathsep.join([str(SHIM), str(ROOT), os.environ.get("PYTHONPATH", "")]),
         "MPLBACKEND": "agg",
     }
     env.pop("TORCH_NOTES_DRIFT", None)

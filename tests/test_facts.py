@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-import facts
+from torch_notes.evidence import facts
 
 
 @pytest.mark.parametrize(
@@ -144,10 +144,13 @@ def test_erratum_whose_claim_fails(app):
 
 
 def test_snippet_runs_isolated_and_masks_addresses(tmp_path):
-    import snippets
+    from torch_notes.evidence import snippets
 
     result = snippets.run_fragment("import torch\nprint(object())\nx = 1\n", "frag.py")
-    assert re.fullmatch(r"<object object at 0x…>\n", result["output"])
-    assert result["error"] is None
+    assert re.fullmatch(r"<object object at 0x…>\n", result.output)
+    assert result.raised is None and result.error is None
     again = snippets.run_fragment("print('x' in globals())\n", "frag2.py")
-    assert again["output"] == "False\n"
+    assert again.output == "False\n"
+    failing = snippets.run_fragment("import torch\ntorch.ones(2).view(3)\n", "frag3.py")
+    assert failing.raised.type == "RuntimeError"
+    assert failing.facts()["error"].startswith("RuntimeError: shape '[3]' is invalid")

@@ -8,9 +8,8 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ConfigError
 
-import bilingual_glossary
-import search_dictionary
-from tools import build_site, check_site
+from torch_notes.build import build_site, check_site
+from torch_notes.i18n import bilingual_glossary, search_dictionary
 
 DOCS = build_site.DOCS
 CJK = re.compile(r"[\u4e00-\u9fff]")

@@ -6,13 +6,12 @@ import re
 import shutil
 
 import pytest
-from sphinx.errors import ConfigError
 
-import language_switcher
-import page_meta
-from tools import check_site, hosting
+from torch_notes import sitewide
+from torch_notes.build import check_site, hosting
+from torch_notes.pages import language_switcher, page_meta
 
-LANGUAGES = hosting.LANGUAGES
+LANGUAGES = sitewide.LANGUAGES
 BASE = "https://example.org/torch-notes/"
 
 
@@ -51,12 +50,12 @@ def test_alternates_name_every_language_and_a_default():
     ],
 )
 def test_base_url_is_normalised(given, expected):
-    assert language_switcher.normalise_base_url(given) == expected
+    assert sitewide.normalise_base_url(given) == expected
 
 
 def test_a_base_url_without_scheme_is_refused():
-    with pytest.raises(ConfigError, match="must start with https://"):
-        language_switcher.normalise_base_url("x.github.io/torch-notes")
+    with pytest.raises(ValueError, match="must start with https://"):
+        sitewide.normalise_base_url("x.github.io/torch-notes")
 
 
 def test_descriptions_are_cut_at_a_word_or_anywhere_in_chinese():
@@ -193,8 +192,8 @@ def test_social_tags_speak_the_language_of_the_page(site):
     en = check_site.parse(site / "en" / "autograd" / "basics.html").meta
     zh = check_site.parse(site / "zh_CN" / "autograd" / "basics.html").meta
     assert (en["og:locale"], zh["og:locale"]) == ("en_US", "zh_CN")
-    assert en["og:description"] and not check_site.CJK.search(en["og:description"])
-    assert check_site.CJK.search(zh["og:description"])  # the translated first paragraph
+    assert en["og:description"] and not sitewide.CJK.search(en["og:description"])
+    assert sitewide.CJK.search(zh["og:description"])  # the translated first paragraph
     assert zh["og:title"] != en["og:title"]
 
 

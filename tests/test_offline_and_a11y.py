@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
 import pytest
 
-import nav_a11y
-from mathml_math import MathConversionError, to_mathml
+from torch_notes.pages.mathml_math import MathConversionError, to_mathml
+from torch_notes.workarounds import nav_labels as nav_a11y
 
 
 @pytest.mark.sphinx("html", testroot="offline-search", freshenv=True)
@@ -45,9 +44,7 @@ def test_tex_that_cannot_become_mathml_is_refused_with_the_formula():
 
 def test_a_bad_formula_fails_the_build_at_its_page_and_line(make_app, tmp_path):
     (tmp_path / "conf.py").write_text(
-        "import sys\n"
-        f"sys.path.insert(0, {str(Path(__file__).parents[1] / 'docs' / '_ext')!r})\n"
-        'extensions = ["mathml_math"]\nhtml_math_renderer = "mathml"\n',
+        'extensions = ["torch_notes.pages.mathml_math"]\nhtml_math_renderer = "mathml"\n',
         encoding="utf-8",
     )
     (tmp_path / "index.rst").write_text(

@@ -10,13 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from tools import build_site, check_site
+from torch_notes import sitewide
+from torch_notes.build import build_site, check_site
 
 pytestmark = pytest.mark.site
 
 
 def test_both_languages_were_built(site):
-    for language in check_site.LANGUAGES:
+    for language in sitewide.LANGUAGE_CODES:
         assert (site / language / "index.html").is_file()
         assert (site / language / "autograd" / "basics.html").is_file()
     root = (site / "index.html").read_text(encoding="utf-8")
@@ -34,7 +35,7 @@ def test_every_language_link_opens_the_same_page_in_the_other_language(site):
 
 def test_chinese_search_index_holds_chinese_words(site):
     terms = check_site.search_terms(site, "zh_CN")
-    chinese = {t for t in terms if check_site.CJK.search(t)}
+    chinese = {t for t in terms if sitewide.CJK.search(t)}
     assert len(chinese) > 100
     assert set(check_site.CHINESE_SEARCH_TERMS) <= terms
 
@@ -53,7 +54,7 @@ def text_of(page: Path) -> str:
     )
 
 
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 def test_autograd_page_shows_the_real_outputs(site, language):
     text = text_of(site / language / "autograd" / "basics.html")
     assert "grad_fn=<AddBackward0>" in text  # what PyTorch prints now
@@ -65,7 +66,7 @@ def test_autograd_page_shows_the_real_outputs(site, language):
     assert "tensor([2.0000, 0.2000, 0.0200, 0.0020])" in gallery
 
 
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 def test_only_the_search_page_loads_the_search_index(site, language):
     loading = sorted(
         page
@@ -75,7 +76,7 @@ def test_only_the_search_page_loads_the_search_index(site, language):
     assert loading == ["search.html"]
 
 
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 def test_formulas_are_mathml_and_no_page_loads_a_math_script(site, language):
     pages = {
         page: (site / language / page).read_text(encoding="utf-8")
@@ -88,7 +89,7 @@ def test_formulas_are_mathml_and_no_page_loads_a_math_script(site, language):
     assert [page for page, html in pages.items() if math_scripts.search(html)] == []
 
 
-@pytest.mark.parametrize("language", check_site.LANGUAGES)
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 def test_gallery_downloads_exist(site, language):
     downloads = {p.name for p in (site / language / "_downloads").rglob("*") if p.is_file()}
     assert {"plot_autograd_basics.py", "plot_autograd_basics.ipynb"} <= downloads

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-import translated_downloads as td
+from torch_notes.workarounds import translated_downloads as td
 
 CATALOG = {
     "Tracking starts with ``requires_grad``": "从 ``requires_grad`` 开始追踪",

@@ -142,9 +142,11 @@ try:
 except RuntimeError as error:
     vector_error = str(error)
     print((x * 2).shape, vector_error)
+    # sphinx_gallery_start_ignore
+    facts["vector_error"] = error  # an exception: its type and message
+    # sphinx_gallery_end_ignore
 # sphinx_gallery_start_ignore
 facts["one_element_dims"] = [r.dim() for r in (x.sum(), x[:1] * 2, x[:1].view(1, 1) * 2)]
-facts["vector_error"] = vector_error
 # sphinx_gallery_end_ignore
 
 # %%

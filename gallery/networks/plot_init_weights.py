@@ -78,7 +78,7 @@ with warnings.catch_warnings(record=True) as caught:
 for w in caught:
     print(f"{w.category.__name__}: {w.message}")
 # sphinx_gallery_start_ignore
-facts["old_name_warning_category"] = caught[0].category.__name__
+facts["old_name_warning_category"] = caught[0].category  # a warning category, recorded as one
 facts["old_name_warnings"] = [str(w.message) for w in caught]
 facts["old_name_first_warning"] = str(caught[0].message)
 assert [w.category for w in caught] == [FutureWarning, FutureWarning]

@@ -207,8 +207,10 @@ try:
 except SyntaxError as error:
     note_line_error = f"{type(error).__name__}: {error.msg}"
     print(note_line_error)
+    # sphinx_gallery_start_ignore
+    facts["note_add_line_error"] = type(error)  # an exception class: the build knows it raised
+    # sphinx_gallery_end_ignore
 # sphinx_gallery_start_ignore
-facts["note_add_line_error"] = note_line_error.partition(":")[0]
 facts["note_add_line_message"] = note_line_error
 # sphinx_gallery_end_ignore
 

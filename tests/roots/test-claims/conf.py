@@ -1,10 +1,8 @@
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).parent
-sys.path.insert(0, str(HERE.parents[2] / "docs" / "_ext"))
 
-extensions = ["myst_parser", "facts", "note_quotes", "snippets", "errata"]
+extensions = ["myst_nb", "torch_notes.evidence"]
 facts_dirs = ["facts"]
 snippets_dir = str(HERE / "snippets")
 notes_dir = str(HERE / "notes")

@@ -1,9 +1,8 @@
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "docs" / "_ext"))
-
-extensions = ["myst_parser", "bilingual_glossary", "search_dictionary"]
+extensions = [
+    "myst_nb",
+    "torch_notes.i18n.bilingual_glossary",
+    "torch_notes.i18n.search_dictionary",
+]
 locale_dirs = ["locales/"]
 gettext_compact = False
 exclude_patterns = ["_build"]

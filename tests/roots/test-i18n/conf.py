@@ -1,9 +1,4 @@
-import sys
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).parents[2] / "docs" / "_ext"))
-
-extensions = ["myst_parser", "translation_check", "errata"]
+extensions = ["myst_nb", "torch_notes.i18n.translation_check", "torch_notes.evidence"]
 language = "zh_CN"
 locale_dirs = ["locales/"]
 gettext_compact = False

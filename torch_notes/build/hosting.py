@@ -1,6 +1,6 @@
 """What a web host needs besides the pages: the root 404 page, ``sitemap.xml``, ``robots.txt``.
 
-    python -m tools.hosting [_build/site]     (tools/build_site.py runs it after both builds)
+    python -m torch_notes.build.hosting [_build/site]     (build_site runs it after both builds)
 
 The site's public address comes from ``TORCH_NOTES_BASE_URL`` (the folder holding ``en/``
 and ``zh_CN/``, e.g. ``https://x.github.io/torch-notes/``), the same variable ``docs/conf.py``
@@ -16,27 +16,29 @@ each page's ``<head>``, and restricted to files that exist.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from pathlib import Path
 from urllib.parse import quote, unquote
 from xml.sax.saxutils import escape, quoteattr
 
-from tools import check_site
+from torch_notes import sitewide
+from torch_notes.pages.language_switcher import alternate_links
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "docs" / "_ext"))
-from language_switcher import alternate_links, normalise_base_url
-
-ENV = "TORCH_NOTES_BASE_URL"
-LANGUAGES = {"en": "English", "zh_CN": "简体中文"}
+NOT_IN_SITEMAP = ("404.html", "search.html", "genindex.html")  # not pages a search should list
+NOT_PAGES = ("_static", "_sources", "_images", "_downloads", "_sphinx_design_static")
 SITEMAP_NS = "http://www.sitemaps.org/schemas/sitemap/0.9"
 XHTML_NS = "http://www.w3.org/1999/xhtml"
 
 
-def base_url() -> str:
-    """The site's public address from the environment, ending in ``/``; ``""`` when unset."""
-    return normalise_base_url(os.environ.get(ENV, ""))
+def pages(site: Path, language: str) -> set[str]:
+    """The HTML pages of one language's folder, relative to it (assets aside)."""
+    root = site / language
+    return {
+        str(p.relative_to(root))
+        for p in root.rglob("*.html")
+        if not set(p.relative_to(root).parts) & set(NOT_PAGES)
+    }
 
 
 def write_root_not_found(site: Path) -> Path:
@@ -60,23 +62,23 @@ def sitemap_entries(site: Path, base: str) -> list[tuple[str, list[tuple[str, st
     def exists(url: str) -> bool:
         return (site / unquote(url.removeprefix(base))).is_file()
 
-    names = sorted(set().union(*(check_site.pages(site, lang) for lang in LANGUAGES)))
+    names = sorted(set().union(*(pages(site, lang) for lang in sitewide.LANGUAGE_CODES)))
     entries = []
     for name in names:
-        if name in check_site.NOT_IN_SITEMAP:
+        if name in NOT_IN_SITEMAP:
             continue
         pagename = quote(name.removesuffix(".html"))
         alternates = [
             (code, href)
-            for code, href in alternate_links(pagename, LANGUAGES, ".html", base)
+            for code, href in alternate_links(pagename, sitewide.LANGUAGES, ".html", base)
             if exists(href)
         ]
         entries += [
             (f"{base}{language}/{pagename}.html", alternates)
-            for language in LANGUAGES
+            for language in sitewide.LANGUAGE_CODES
             if (site / language / name).is_file()
         ]
-    root = alternate_links("index", LANGUAGES, ".html", base)
+    root = alternate_links("index", sitewide.LANGUAGES, ".html", base)
     entries.insert(0, (f"{base}index.html", [(c, h) for c, h in root if exists(h)]))
     return entries
 
@@ -106,11 +108,11 @@ def publish(site: Path, base: str | None = None) -> list[str]:
 
     Returns one line per thing done or skipped, for the build summary.
     """
-    base = base_url() if base is None else normalise_base_url(base)
+    base = sitewide.base_url() if base is None else sitewide.normalise_base_url(base)
     done = [f"404: {write_root_not_found(site).relative_to(site)} (a copy of en/404.html)"]
     if not base:
         skipped = (
-            f"sitemap.xml, robots.txt: skipped, {ENV} is not set "
+            f"sitemap.xml, robots.txt: skipped, {sitewide.BASE_URL_VARIABLE} is not set "
             "(the site's public address, e.g. https://x.github.io/torch-notes/)"
         )
         return [*done, skipped]
@@ -118,7 +120,8 @@ def publish(site: Path, base: str | None = None) -> list[str]:
     (site / "sitemap.xml").write_text(sitemap_xml(entries), encoding="utf-8")
     (site / "robots.txt").write_text(robots_txt(base), encoding="utf-8")
     counts = {
-        lang: sum(url.startswith(f"{base}{lang}/") for url, _ in entries) for lang in LANGUAGES
+        lang: sum(url.startswith(f"{base}{lang}/") for url, _ in entries)
+        for lang in sitewide.LANGUAGE_CODES
     }
     listed = ", ".join(f"{count} {lang}" for lang, count in counts.items())
     return [

@@ -5,7 +5,8 @@ The notes live verbatim in ``notes/`` and are named by their three-digit prefix:
     The note says {note}`001:grad_fn=<AddBackward>`.
 
 The build fails, naming the page, when the quoted words are not in that note (whitespace
-is compared loosely, so a quote may be re-wrapped). Other extensions use :func:`check_quote`.
+is compared loosely, so a quote may be re-wrapped). The snippet and erratum directives use
+:func:`check_quote` for their own quotes.
 """
 
 from __future__ import annotations
@@ -13,19 +14,16 @@ from __future__ import annotations
 import re
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 from docutils import nodes
-from sphinx.application import Sphinx
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
-import facts
+from torch_notes import sitewide
+from torch_notes.evidence.facts import record_check
+from torch_notes.evidence.model import CheckKind
 
 logger = logging.getLogger(__name__)
-
-
-CJK = re.compile(r"[\u4e00-\u9fff]")
 
 
 def squeeze(text: str) -> str:
@@ -60,20 +58,15 @@ class NoteRole(SphinxRole):
             path = check_quote(self.config.notes_dir, note_id.strip(), quote)
         except LookupError as err:
             logger.warning("%s", err, location=self.get_location(), type="notes", subtype="quote")
-            facts.record_check(self.env, "quote", self.text, False)
+            record_check(self.env, CheckKind.QUOTE, self.text, False)
             return [nodes.problematic(self.rawtext, self.rawtext)], []
-        facts.record_check(self.env, "quote", self.text, True)
+        record_check(self.env, CheckKind.QUOTE, self.text, True)
         self.env.note_dependency(str(path))
-        if CJK.search(quote):  # the note's prose: a quotation, not code
+        prose = bool(sitewide.CJK.search(quote))  # the note's prose is quoted, its code is code
+        if prose:
             node = nodes.inline(self.rawtext, f"“{quote}”", classes=["note-quote"])
         else:
             node = nodes.literal(self.rawtext, quote, classes=["note-quote"])
-        node["note"] = note_id.strip()  # for tables of what the build checked (errata_table.py)
+        # What the errata table needs to pair the quote with the claims of its paragraph.
+        node["note"], node["note_words"], node["note_prose"] = note_id.strip(), quote, prose
         return [node], []
-
-
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("facts")
-    app.add_config_value("notes_dir", "", "env", types=[str])
-    app.add_role("note", NoteRole())
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

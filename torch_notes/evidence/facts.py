@@ -6,14 +6,19 @@ A gallery script records the values its page talks about in a module-level dict 
     facts = {}
     ...
     facts["leaf_grad"] = x.grad[0, 0].item()
+    facts["view_error_type"] = type(error)      # an exception class: "it raises this"
+    facts["vector_error"] = error               # an exception: its type and message
+    facts["old_name_warning_category"] = caught[0].category   # a warning category
 
-The keys are published as ``<example>.<key>``, where ``<example>`` is the script's name
-without ``plot_`` (``plot_autograd_basics.py`` -> ``autograd_basics.leaf_grad``).
-Snippets (see ``snippets.py``) publish ``snippets.<name>.output`` and ``.error``.
+The keys are published as ``<example>.<key>`` (``plot_autograd_basics.py`` ->
+``autograd_basics.leaf_grad``); snippets (``snippets.py``) publish ``snippets.<name>.output``,
+``.error``, ``.error_type`` and ``.warnings``. Exceptions and warnings stay typed
+(:class:`~torch_notes.evidence.model.Raised`, :class:`~torch_notes.evidence.model.Warned`):
+that a fact is an error is recorded, never guessed from its name or value.
 
 Values that change from run to run (timings) are listed by the script in
 ``volatile_facts = {"cpu_growth"}``; ``{fact}`` marks them with the class ``volatile``, which
-``tools/determinism.py`` ignores when it compares two builds.
+``torch_notes.build.determinism`` ignores when it compares two builds.
 
 Pages state facts in one short line, in either language:
 
@@ -29,16 +34,20 @@ import json
 import math
 import random
 import re
+import warnings
 import weakref
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 from docutils import nodes
-from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
+
+from torch_notes import sitewide
+from torch_notes.evidence.domain import EvidenceDomain
+from torch_notes.evidence.model import Check, CheckKind, Raised, Warned
 
 logger = logging.getLogger(__name__)
 
@@ -50,24 +59,39 @@ _CLAIM_SYNTAX = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[^<>]+)>$", re.DOTALL)
 # -- Recording (runs inside sphinx-gallery) -----------------------------------------------
 
 
-def example_name(script: str | Path) -> str:
-    """``gallery/autograd/plot_autograd_basics.py`` -> ``autograd_basics``."""
-    stem = Path(script).stem
-    return stem.removeprefix("plot_")
-
-
 def to_plain(value: Any, where: str) -> Any:
-    """Turn a recorded value into JSON: numbers, strings, bools, None and lists of them."""
+    """Turn a recorded value into JSON: numbers, strings, bools, None, lists of them, and
+    exceptions and warnings as ``{"raised": type, "message": ...}`` / ``{"warned": ...}``."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
     if isinstance(value, list | tuple):
         return [to_plain(item, where) for item in value]
+    if isinstance(value, warnings.WarningMessage):
+        return {"warned": value.category.__name__, "message": str(value.message)}
+    if isinstance(value, type) and issubclass(value, Warning):
+        return {"warned": value.__name__}
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return {"raised": value.__name__}
+    if isinstance(value, BaseException):
+        return {"raised": type(value).__name__, "message": str(value)}
     if hasattr(value, "tolist"):  # torch tensors and numpy arrays or scalars
         return to_plain(value.tolist(), where)
     raise TypeError(
         f"{where} is a {type(value).__name__}; record a number, string, bool or list "
-        "(for example `type(obj).__name__`, `str(dtype)` or `tensor.tolist()`)"
+        "(for example `type(obj).__name__`, `str(dtype)` or `tensor.tolist()`), "
+        "an exception or a warning"
     )
+
+
+def from_plain(value: Any) -> Any:
+    """The inverse of :func:`to_plain` for the typed records."""
+    if isinstance(value, dict) and "raised" in value:
+        return Raised(value["raised"], value.get("message"))
+    if isinstance(value, dict) and "warned" in value:
+        return Warned(value["warned"], value.get("message"))
+    if isinstance(value, list):
+        return [from_plain(item) for item in value]
+    return value
 
 
 def record_facts(block, block_vars: dict[str, Any], gallery_conf: dict[str, Any]) -> str:
@@ -79,7 +103,7 @@ def record_facts(block, block_vars: dict[str, Any], gallery_conf: dict[str, Any]
     """
     recorded = block_vars["example_globals"].get("facts")
     if isinstance(recorded, dict):
-        name = example_name(block_vars["src_file"])
+        name = sitewide.example_name(block_vars["src_file"])
         plain = {
             key: to_plain(value, f"facts[{key!r}] in {name}") for key, value in recorded.items()
         }
@@ -105,6 +129,8 @@ def seed_everything(gallery_conf: dict[str, Any], fname: str, when: str = "befor
 
 # -- The store ------------------------------------------------------------------------------
 
+Provider = Callable[[str], tuple[dict[str, Any], Path, Any]]
+
 
 class FactStore:
     """All facts known to this build: ``{qualified key: value}`` plus where each came from."""
@@ -113,20 +139,24 @@ class FactStore:
         self.values: dict[str, Any] = {}
         self.sources: dict[str, Path] = {}
         self.volatile: set[str] = set()
+        # The record behind a fact computed on demand (a snippet's run), by qualified key.
+        self.origins: dict[str, Any] = {}
         # First key segment -> callable(name) that computes facts on demand (snippets).
-        self.providers: dict[str, Any] = {}
+        self.providers: dict[str, Provider] = {}
 
     def load_dir(self, folder: Path) -> None:
         for path in sorted(folder.rglob(f"*{FACTS_SUFFIX}")):
-            name = path.name.removesuffix(FACTS_SUFFIX).removeprefix("plot_")
+            name = sitewide.example_name(path.name.removesuffix(FACTS_SUFFIX))
             values = json.loads(path.read_text(encoding="utf-8"))
             self.volatile |= {f"{name}.{key}" for key in values.pop(VOLATILE_KEY, [])}
-            self.add(name, values, path)
+            self.add(name, {key: from_plain(value) for key, value in values.items()}, path)
 
-    def add(self, prefix: str, values: dict[str, Any], source: Path) -> None:
+    def add(self, prefix: str, values: dict[str, Any], source: Path, origin: Any = None) -> None:
         for key, value in values.items():
             self.values[f"{prefix}.{key}"] = value
             self.sources[f"{prefix}.{key}"] = source
+            if origin is not None:
+                self.origins[f"{prefix}.{key}"] = origin
 
     def lookup(self, key: str) -> Any:
         if key in self.values:
@@ -151,9 +181,13 @@ class FactStore:
 _stores: weakref.WeakKeyDictionary[BuildEnvironment, FactStore] = weakref.WeakKeyDictionary()
 
 
+def domain(env: BuildEnvironment) -> EvidenceDomain:
+    return env.get_domain(EvidenceDomain.name)  # type: ignore[return-value]
+
+
 def extracting_messages(env: BuildEnvironment) -> bool:
     """The gettext builder runs nothing, so there is nothing to check against."""
-    return getattr(env, "torch_notes_builder", None) == "gettext"
+    return domain(env).extracting_messages
 
 
 def fact_store(env: BuildEnvironment) -> FactStore:
@@ -163,7 +197,9 @@ def fact_store(env: BuildEnvironment) -> FactStore:
         store = FactStore()
         for folder in fact_dirs(env):
             store.load_dir(folder)
-        env.events.emit("facts-store-created", store)
+        from torch_notes.evidence.snippets import SnippetRunner  # it reads facts too
+
+        store.providers["snippets"] = SnippetRunner.for_env(env).facts
         _stores[env] = store
     return store
 
@@ -176,6 +212,11 @@ def fact_dirs(env: BuildEnvironment) -> Iterable[Path]:
             yield srcdir / folder
 
 
+def reset_store(app, env: BuildEnvironment, docnames: list[str]) -> None:
+    """Facts are re-read from disk each build: sphinx-gallery may have rewritten them."""
+    _stores.pop(env, None)
+
+
 # -- Comparing and showing ------------------------------------------------------------------
 
 
@@ -184,6 +225,8 @@ def format_value(value: Any, spec: str = "") -> str:
         return ", ".join(format_value(item, spec) for item in value)
     if isinstance(value, float) and not spec:
         return f"{value:g}"
+    if isinstance(value, Raised | Warned):
+        return str(value)
     return format(value, spec) if spec else str(value)
 
 
@@ -191,11 +234,14 @@ def matches(stated: str, actual: Any) -> bool:
     """Whether the text an author wrote states the executed value.
 
     Numbers compare as numbers (``0.002`` states float32's 0.0020000000949949026), lists as
-    comma-separated items, everything else as exact text.
+    comma-separated items, exceptions and warnings by type (or category) or message, everything
+    else as exact text.
     """
     stated = stated.strip()
     if isinstance(actual, bool) or actual is None:
         return stated == str(actual)
+    if isinstance(actual, Raised | Warned):
+        return actual.states(stated)
     if isinstance(actual, int | float):
         try:
             number = float(stated)
@@ -208,78 +254,9 @@ def matches(stated: str, actual: Any) -> bool:
     return stated == str(actual)
 
 
-class FactRole(SphinxRole):
-    """``{fact}`key``` or ``{fact}`key:format```: the executed value itself."""
-
-    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        key, _, spec = self.text.partition(":")
-        if extracting_messages(self.env):
-            return [nodes.literal(self.rawtext, self.text)], []
-        try:
-            value = fact_store(self.env).lookup(key.strip())
-            shown = format_value(value, spec)
-        except (LookupError, ValueError) as err:
-            logger.warning(
-                "%s (in {fact}`%s`)",
-                err.args[0],
-                self.text,
-                location=self.get_location(),
-                type="facts",
-                subtype="unknown",
-            )
-            return [nodes.problematic(self.rawtext, self.rawtext)], []
-        self.env.note_dependency(str(fact_store(self.env).sources[key.strip()]))
-        record_check(self.env, "fact", key.strip(), True)
-        node = fact_node(self.rawtext, shown, value)
-        if key.strip() in fact_store(self.env).volatile:
-            node["classes"].append("volatile")
-        return [node], []
-
-
-def record_check(env: BuildEnvironment, kind: str, subject: str, holds: bool) -> None:
-    """Remember one check of this page (a claim, a quote, a snippet...) for the build summary."""
-    if not hasattr(env, "torch_notes_checks"):
-        env.torch_notes_checks = {}
-    page = env.torch_notes_checks.setdefault(env.docname, [])
-    # A translated paragraph is parsed more than once; a check counts once per page.
-    for check in page:
-        if (check["kind"], check["subject"]) == (kind, subject):
-            check["holds"] = check["holds"] and holds
-            return
-    page.append({"kind": kind, "subject": subject, "holds": holds})
-
-
-def purge_checks(app: Sphinx, env: BuildEnvironment, docname: str) -> None:
-    getattr(env, "torch_notes_checks", {}).pop(docname, None)
-
-
-def merge_per_page(env: BuildEnvironment, other: BuildEnvironment, docnames, name: str) -> None:
-    """Parallel reads: copy ``other.<name>[docname]`` (a dict keyed by page) into ``env``."""
-    if not hasattr(env, name):
-        setattr(env, name, {})
-    theirs = getattr(other, name, {})
-    for docname in docnames:
-        if docname in theirs:
-            getattr(env, name)[docname] = theirs[docname]
-
-
-def merge_checks(app: Sphinx, env: BuildEnvironment, docnames, other: BuildEnvironment) -> None:
-    merge_per_page(env, other, docnames, "torch_notes_checks")
-
-
-def write_check_report(app: Sphinx, exception: Exception | None) -> None:
-    """``<doctreedir>/checks.json``: every check of every page, read by tools/build_site.py."""
-    if exception is None:
-        report = Path(app.doctreedir) / "checks.json"
-        report.write_text(
-            json.dumps(
-                getattr(app.env, "torch_notes_checks", {}),
-                indent=1,
-                ensure_ascii=False,
-                sort_keys=True,
-            ),
-            encoding="utf-8",
-        )
+def record_check(env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw) -> None:
+    """Remember one check of this page for the build summary (see ``domain.py``)."""
+    domain(env).note_check(env.docname, Check(kind, subject, holds, **kw))
 
 
 def parse_claim(claim: str) -> tuple[str, str]:
@@ -299,7 +276,7 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     except (LookupError, ValueError) as err:
         return [f"{err.args[0]} (in claim {claim!r})"]
     env.note_dependency(str(store.sources[key]))
-    record_check(env, "claim", claim, matches(text, actual))
+    record_check(env, CheckKind.CLAIM, claim, matches(text, actual))
     if matches(text, actual):
         return []
     source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
@@ -308,6 +285,36 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
         f"but executing {source} gives {format_value(actual)!r}"
     )
     return [problem]
+
+
+class FactRole(SphinxRole):
+    """``{fact}`key``` or ``{fact}`key:format```: the executed value itself."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        key, _, spec = self.text.partition(":")
+        key = key.strip()
+        if extracting_messages(self.env):
+            return [nodes.literal(self.rawtext, self.text)], []
+        store = fact_store(self.env)
+        try:
+            value = store.lookup(key)
+            shown = format_value(value, spec)
+        except (LookupError, ValueError) as err:
+            logger.warning(
+                "%s (in {fact}`%s`)",
+                err.args[0],
+                self.text,
+                location=self.get_location(),
+                type="facts",
+                subtype="unknown",
+            )
+            return [nodes.problematic(self.rawtext, self.rawtext)], []
+        self.env.note_dependency(str(store.sources[key]))
+        record_check(self.env, CheckKind.FACT, key, True)
+        node = fact_node(self.rawtext, shown, value)
+        if key in store.volatile:
+            node["classes"].append("volatile")
+        return [node], []
 
 
 class ClaimRole(SphinxRole):
@@ -323,33 +330,11 @@ class ClaimRole(SphinxRole):
                 logger.warning(problem, location=self.get_location(), type="facts", subtype="claim")
         value = fact_store(self.env).values.get(key) if key else None
         node = fact_node(self.rawtext, text, value)
-        if key:  # for tables of what the build checked (errata_table.py)
+        if key:  # the errata table pairs quotes with the claims of their paragraph
             node["claim_key"], node["claim_text"] = key, text
         return [node], []
 
 
 def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:
-    node_class = nodes.literal if isinstance(value, str) else nodes.inline
+    node_class = nodes.literal if isinstance(value, str | Raised | Warned) else nodes.inline
     return node_class(rawtext, shown, classes=["checked-fact"])
-
-
-def reset_store(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
-    """Facts are re-read from disk each build: sphinx-gallery may have rewritten them."""
-    _stores.pop(env, None)
-
-
-def note_builder(app: Sphinx) -> None:
-    app.env.torch_notes_builder = app.builder.name
-
-
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("facts_dirs", [], "env", types=[list])
-    app.add_event("facts-store-created")
-    app.add_role("fact", FactRole())
-    app.add_role("claim", ClaimRole())
-    app.connect("builder-inited", note_builder)
-    app.connect("env-before-read-docs", reset_store)
-    app.connect("env-purge-doc", purge_checks)
-    app.connect("env-merge-info", merge_checks)
-    app.connect("build-finished", write_check_report)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -18,6 +18,7 @@ in a temporary folder, with seeded random generators; memory addresses are maske
 
 Results are facts too: ``{claim}`RuntimeError <snippets.name.error_type>``` (see facts.py);
 the keys are ``output``, ``error`` (``Type: message``), ``error_type`` and ``warnings``.
+A snippet with ``:note:`` is a row of the errata table.
 """
 
 from __future__ import annotations
@@ -31,39 +32,35 @@ import re
 import tempfile
 import traceback
 import warnings
-from importlib.metadata import version
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
+from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-import errata_table
-import facts
-import note_quotes
+from torch_notes.evidence.facts import domain, extracting_messages, record_check, seed_everything
+from torch_notes.evidence.model import (
+    CheckKind,
+    Executed,
+    Outcome,
+    Raised,
+    Row,
+    RowSource,
+    Warned,
+    installed_torch,
+)
+from torch_notes.evidence.quotes import check_quote
 
 logger = logging.getLogger(__name__)
+_ = get_translation("torch_notes")
 
 ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
 TERMINAL_CODES = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
-LABELS = {
-    "en": {
-        "note": "Note {note} printed:",
-        "now": "PyTorch {torch} prints:",
-        "code": "From note {note}:",
-        "raised": "raises",
-    },
-    "zh_CN": {
-        "note": "笔记 {note} 的输出：",
-        "now": "PyTorch {torch} 的实际输出：",
-        "code": "笔记 {note} 原文代码：",
-        "raised": "抛出异常",
-    },
-}
 EXPECTATIONS = ("same", "changed", "raises", "runs")
 
 
@@ -77,11 +74,49 @@ def normalise(text: str) -> str:
     return "\n".join(line.rstrip() for line in mask_addresses(text).strip().splitlines())
 
 
-def run_fragment(source: str, filename: str) -> dict[str, Any]:
+@dataclass(frozen=True)
+class SnippetRun:
+    """What one fragment printed, raised and warned."""
+
+    output: str  # stdout and stderr, with the error's last line appended
+    raised: Raised | None
+    warned: tuple[Warned, ...]
+
+    @property
+    def error(self) -> str | None:
+        """``Type: message``, as Python prints an exception's last line."""
+        return None if self.raised is None else self.raised.message
+
+    def facts(self) -> dict[str, Any]:
+        return {
+            "output": self.output,
+            "error": self.error,
+            "error_type": None if self.raised is None else Raised(self.raised.type),
+            "warnings": [f"{w.category}: {w.message}" for w in self.warned],
+        }
+
+    def to_json(self) -> str:
+        raised = self.raised and {"type": self.raised.type, "message": self.raised.message}
+        warned = [{"category": w.category, "message": w.message} for w in self.warned]
+        return json.dumps(
+            {"output": self.output, "raised": raised, "warned": warned},
+            ensure_ascii=False,
+            indent=1,
+        )
+
+    @classmethod
+    def from_json(cls, text: str) -> SnippetRun:
+        data = json.loads(text)
+        raised = data["raised"] and Raised(data["raised"]["type"], data["raised"]["message"])
+        warned = tuple(Warned(w["category"], w["message"]) for w in data["warned"])
+        return cls(data["output"], raised, warned)
+
+
+def run_fragment(source: str, filename: str) -> SnippetRun:
     """Execute one fragment as a fresh ``__main__``; return what it printed and raised."""
-    facts.seed_everything({}, filename)
+    seed_everything({}, filename)
     out = io.StringIO()
-    error = error_type = None
+    raised = None
     cwd = Path.cwd()
     with tempfile.TemporaryDirectory() as scratch, warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
@@ -91,19 +126,15 @@ def run_fragment(source: str, filename: str) -> dict[str, Any]:
                 # The notes' own code, from this repository, is what the page reports on.
                 exec(compile(source, filename, "exec"), {"__name__": "__main__"})  # noqa: S102
         except Exception as exc:  # noqa: BLE001 - whatever it raises is the fact we report
-            error_type = type(exc).__name__
-            error = "".join(traceback.format_exception_only(exc)).strip()
+            last_line = "".join(traceback.format_exception_only(exc)).strip()
+            raised = Raised(type(exc).__name__, mask_addresses(last_line))
         finally:
             os.chdir(cwd)
     printed = out.getvalue()
-    if error:
-        printed += ("\n" if printed and not printed.endswith("\n") else "") + error + "\n"
-    return {
-        "output": mask_addresses(printed),
-        "error": mask_addresses(error) if error else None,
-        "error_type": error_type,
-        "warnings": sorted({f"{w.category.__name__}: {w.message}" for w in caught}),
-    }
+    if raised:
+        printed += ("\n" if printed and not printed.endswith("\n") else "") + raised.message + "\n"
+    warned = sorted({(w.category.__name__, str(w.message)) for w in caught})
+    return SnippetRun(mask_addresses(printed), raised, tuple(Warned(*w) for w in warned))
 
 
 def highlight_language(code: str) -> str:
@@ -122,6 +153,10 @@ class SnippetRunner:
         self.snippets_dir = snippets_dir
         self.cache_dir = cache_dir
 
+    @classmethod
+    def for_env(cls, env: BuildEnvironment) -> SnippetRunner:
+        return cls(Path(env.config.snippets_dir), Path(env.srcdir) / "_generated" / "snippets")
+
     def path(self, name: str) -> Path:
         path = self.snippets_dir / f"{name}.py"
         if not path.is_file():
@@ -129,25 +164,22 @@ class SnippetRunner:
             raise LookupError(f"no snippet {name!r} in {self.snippets_dir} (known: {known})")
         return path
 
-    def result(self, name: str) -> dict[str, Any]:
+    def result(self, name: str) -> SnippetRun:
         source = self.path(name).read_text(encoding="utf-8")
-        key = hashlib.sha256(f"{version('torch')}\n{source}".encode()).hexdigest()[:16]
+        # The cache layout is part of the key: a stale file of another layout is never read.
+        key = hashlib.sha256(f"run-v2\n{installed_torch()}\n{source}".encode()).hexdigest()[:16]
         cached = self.cache_dir / f"{name}-{key}.json"
         if cached.is_file():
-            return json.loads(cached.read_text(encoding="utf-8"))
+            return SnippetRun.from_json(cached.read_text(encoding="utf-8"))
         result = run_fragment(source, str(self.path(name)))
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        cached.write_text(json.dumps(result, ensure_ascii=False, indent=1), encoding="utf-8")
+        cached.write_text(result.to_json(), encoding="utf-8")
         return result
 
-    def facts(self, name: str) -> tuple[dict[str, Any], Path]:
-        return self.result(name), self.path(name)
-
-
-def runner(env: BuildEnvironment) -> SnippetRunner:
-    return SnippetRunner(
-        Path(env.config.snippets_dir), Path(env.srcdir) / "_generated" / "snippets"
-    )
+    def facts(self, name: str) -> tuple[dict[str, Any], Path, SnippetRun]:
+        """The fact store's provider for ``snippets.<name>.*``."""
+        run = self.result(name)
+        return run.facts(), self.path(name), run
 
 
 class SnippetDirective(SphinxDirective):
@@ -161,12 +193,12 @@ class SnippetDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
         note = self.options.get("note")
-        labels = LABELS.get(self.config.language, LABELS["en"])
-        if facts.extracting_messages(self.env):
+        if extracting_messages(self.env):
             return []
+        runner = SnippetRunner.for_env(self.env)
         try:
-            path = runner(self.env).path(name)
-            result = runner(self.env).result(name)
+            path = runner.path(name)
+            result = runner.result(name)
         except LookupError as err:
             return self.fail(str(err))
         self.env.note_dependency(str(path))
@@ -177,86 +209,83 @@ class SnippetDirective(SphinxDirective):
         if note and printed_by_note:
             try:
                 self.env.note_dependency(
-                    str(note_quotes.check_quote(self.config.notes_dir, note, printed_by_note))
+                    str(check_quote(self.config.notes_dir, note, printed_by_note))
                 )
             except LookupError as err:
                 problems.append(str(err))
         problems += self.broken_expectation(result, printed_by_note)
-        facts.record_check(
-            self.env, f"snippet-{self.options.get('expect', 'shown')}", name, not problems
-        )
+        expect = self.options.get("expect", "shown")
+        record_check(self.env, CheckKind.SNIPPET, name, not problems, detail=expect)
         for problem in problems:
             self.fail(f"snippet {name}: {problem}")
 
         container = nodes.container(classes=["snippet"], ids=[f"snippet-{name}"])
         code = path.read_text(encoding="utf-8").rstrip()
-        if note:  # what errata_table.py lists: the note's words against what runs today
-            container[errata_table.EVIDENCE] = {
-                "source": "snippet",
-                "note": note,
-                "name": name,
-                "words": printed_by_note or code,
-                "now": result["error"] or normalise(result["output"]),
-                "error_type": result["error_type"],
-                "error": result["error"] or "",
-                "warnings": result["warnings"],
-                "same": (
-                    normalise(result["output"]) == normalise(printed_by_note)
-                    if printed_by_note
-                    else None
-                ),
-            }
-        if note:
+        if note:  # the note's words against what runs today: a row of the errata table
+            self.note_row(name, note, printed_by_note, code, result)
             container += nodes.paragraph(
-                text=labels["code"].format(note=note), classes=["snippet-label"]
+                text=_("From note {note}:").format(note=note), classes=["snippet-label"]
             )
         container += nodes.literal_block(
             code, code, language=highlight_language(code), classes=["snippet-code"]
         )
         if printed_by_note:
             container += nodes.paragraph(
-                text=labels["note"].format(note=note), classes=["snippet-label"]
+                text=_("Note {note} printed:").format(note=note), classes=["snippet-label"]
             )
             container += nodes.literal_block(
                 printed_by_note, printed_by_note, language="none", classes=["snippet-note-output"]
             )
         container += nodes.paragraph(
-            text=labels["now"].format(torch=version("torch")), classes=["snippet-label"]
+            text=_("PyTorch {torch} prints:").format(torch=installed_torch().release),
+            classes=["snippet-label"],
         )
-        shown = result["output"].rstrip() or "(nothing)"
+        shown = result.output.rstrip() or "(nothing)"
         container += nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
         return [container]
 
-    def broken_expectation(self, result: dict[str, Any], printed_by_note: str) -> list[str]:
+    def note_row(
+        self, name: str, note: str, printed_by_note: str, code: str, result: SnippetRun
+    ) -> None:
+        outcome = Outcome(
+            raised=result.raised,
+            warned=result.warned,
+            matches_note=(
+                normalise(result.output) == normalise(printed_by_note) if printed_by_note else None
+            ),
+        )
+        row = Row(
+            source=RowSource.SNIPPET,
+            note=note,
+            words=printed_by_note or code,
+            now=result.error or normalise(result.output),
+            outcome=outcome,
+            evidence=(Executed((f"snippets.{name}",)),),
+            docname=self.env.docname,
+            anchor=f"snippet-{name}",
+            torch=installed_torch(),
+            expected_output=printed_by_note or None,
+        )
+        domain(self.env).note_rows(self.env.docname, [row])
+
+    def broken_expectation(self, result: SnippetRun, printed_by_note: str) -> list[str]:
         expect = self.options.get("expect")
         if expect is None:
             return []
         if expect in ("same", "changed") and not printed_by_note:
             return [f":expect: {expect} compares with the note's output: put it in the body"]
-        same = normalise(result["output"]) == normalise(printed_by_note)
+        same = normalise(result.output) == normalise(printed_by_note)
         holds = {
             "same": same,
             "changed": not same,
-            "raises": result["error"] is not None,
-            "runs": result["error"] is None,
+            "raises": result.raised is not None,
+            "runs": result.raised is None,
         }[expect]
         if holds:
             return []
-        now = result["error"] or normalise(result["output"])
-        return [f"expected {expect!r} but PyTorch {version('torch')} gives:\n{now}"]
+        now = result.error or normalise(result.output)
+        return [f"expected {expect!r} but PyTorch {installed_torch()} gives:\n{now}"]
 
     def fail(self, message: str) -> list[nodes.Node]:
         logger.warning(message, location=self.get_location(), type="snippets", subtype="check")
         return []
-
-
-def register_provider(app: Sphinx, store: facts.FactStore) -> None:
-    store.providers["snippets"] = runner(app.env).facts
-
-
-def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("facts")
-    app.add_config_value("snippets_dir", "", "env", types=[str])
-    app.add_directive("snippet", SnippetDirective)
-    app.connect("facts-store-created", register_provider)
-    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -7,8 +7,7 @@ language of the build, so translated in zh_CN), ``og:title``, ``og:type``, ``og:
 i.e. ``html_baseurl`` is set, as ``language_switcher`` does from ``site_base_url``) and
 ``twitter:card``. No image: a ``summary`` card needs none. ::
 
-    extensions = [..., "page_meta"]
-    page_meta_locales = {"en": "en_US", "zh_CN": "zh_CN"}   # og:locale per language
+    extensions = [..., "torch_notes.pages.page_meta"]   # og:locale: torch_notes.sitewide.LANGUAGES
     page_meta_description_length = 200                      # characters, then "…"
 """
 
@@ -20,9 +19,9 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.util import logging
 
-logger = logging.getLogger(__name__)
+from torch_notes import sitewide
+
 # Paragraphs inside these are asides, captions or code output, not what the page is about.
 NOT_BODY = (
     nodes.Admonition,
@@ -36,7 +35,6 @@ NOT_BODY = (
     nodes.field_list,
     nodes.container,
 )
-CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")
 
 
 def first_paragraph(doctree: nodes.Node) -> str:
@@ -57,7 +55,7 @@ def shorten(text: str, limit: int) -> str:
     if len(text) <= limit:
         return text
     cut = text[: limit - 1]
-    if not CJK.search(cut[-20:]) and " " in cut:
+    if not sitewide.CJK.search(cut[-20:]) and " " in cut:
         cut = cut.rsplit(" ", 1)[0]
     return cut.rstrip(" ,;:，；：、") + "…"
 
@@ -80,16 +78,7 @@ def meta_tags(title: str, description: str, locale: str, site_name: str, url: st
 
 
 def add_meta(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    language = app.config.language
-    locale = app.config.page_meta_locales.get(language)
-    if locale is None:
-        logger.warning(
-            "page_meta_locales has no og:locale for language %r",
-            language,
-            type="page_meta",
-            once=True,
-        )
-        locale = language
+    locale = sitewide.language(app.config.language).og_locale
     title = re.sub(r"<[^>]+>", "", context.get("title") or app.config.project)
     description = (
         shorten(first_paragraph(doctree), app.config.page_meta_description_length)
@@ -102,7 +91,6 @@ def add_meta(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("page_meta_locales", {"en": "en_US"}, "html", types=[dict])
     app.add_config_value("page_meta_description_length", 200, "html", types=[int])
     app.connect("html-page-context", add_meta)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

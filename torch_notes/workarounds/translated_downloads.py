@@ -33,6 +33,8 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from torch_notes import sitewide
+
 logger = logging.getLogger(__name__)
 
 UNDERLINE = re.compile(r"^([=\-~^\"'`#*+<>_:.])\1+\s*$")
@@ -197,7 +199,7 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
     examples = [
         Path(src)
         for src in sources
-        if re.search(r"/plot_[^/]*\.py$", src)
+        if sitewide.is_example(src)
         and any(src.startswith(d + "/") for d in gallery_conf["gallery_dirs"])
     ]
     for script in examples:

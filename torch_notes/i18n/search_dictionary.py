@@ -23,7 +23,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
-from bilingual_glossary import glossary_terms
+from torch_notes.i18n.bilingual_glossary import glossary_terms
 
 logger = logging.getLogger(__name__)
 

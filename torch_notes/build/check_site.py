@@ -1,6 +1,6 @@
 """Checks of the built bilingual site that no single-language Sphinx build can make.
 
-    python -m tools.check_site [_build/site]
+    python -m torch_notes.build.check_site [_build/site]
 
 Each check returns a list of problems (empty when it passes), every one naming the file
 it is about; ``check`` runs them all. The tests call the same functions.
@@ -15,23 +15,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-LANGUAGES = ("en", "zh_CN")
-HTML_LANG = {"en": "en", "zh_CN": "zh-CN"}
-OG_LOCALE = {"en": "en_US", "zh_CN": "zh_CN"}
-NOT_IN_SITEMAP = ("404.html", "search.html", "genindex.html")  # not pages a search should list
-NOT_PAGES = ("_static", "_sources", "_images", "_downloads", "_sphinx_design_static")
-CJK = re.compile(r"[\u4e00-\u9fff]")
+from torch_notes import sitewide
+from torch_notes.build.hosting import NOT_IN_SITEMAP, pages
+
+LANGUAGES = sitewide.LANGUAGE_CODES
+HTML_LANG = {language.code: language.hreflang for language in sitewide.LANGUAGES}
+OG_LOCALE = {language.code: language.og_locale for language in sitewide.LANGUAGES}
 # Words a Chinese reader searches for on the pages that exist; each must be in the index.
 CHINESE_SEARCH_TERMS = ("梯度", "叶子节点", "反向传播", "计算图")
-
-
-def pages(site: Path, language: str) -> set[str]:
-    root = site / language
-    return {
-        str(p.relative_to(root))
-        for p in root.rglob("*.html")
-        if not set(p.relative_to(root).parts) & set(NOT_PAGES)
-    }
 
 
 class LinkCollector(HTMLParser):
@@ -111,7 +102,7 @@ def search_terms(site: Path, language: str) -> set[str]:
 
 def check_chinese_search(site: Path) -> list[str]:
     terms = search_terms(site, "zh_CN")
-    chinese = {t for t in terms if CJK.search(t)}
+    chinese = {t for t in terms if sitewide.CJK.search(t)}
     problems = []
     if not chinese:
         problems.append("zh_CN/searchindex.js holds no Chinese word: is jieba installed?")

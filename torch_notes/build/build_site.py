@@ -1,6 +1,6 @@
 """Build the bilingual site from scratch into ``_build/site/`` and check it.
 
-    python -m tools.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
+    python -m torch_notes.build.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
 
 Every generated output is removed first, so nothing stale survives from an earlier run.
 English is built first and executes every gallery script and snippet; the Chinese build
@@ -22,19 +22,35 @@ from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
 
-from tools import check_site, hosting
+from torch_notes import sitewide
+from torch_notes.build import check_site, hosting
+from torch_notes.evidence.model import CheckKind
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 BUILD = ROOT / "_build"
 SITE = BUILD / "site"
 LANGUAGES = check_site.LANGUAGES
-# The errata table's verdicts (docs/_ext/errata_table.py), in the order the summary shows them;
-# its JSON report sorts them by name.
-VERDICTS = ("holds", "output changed", "deprecated", "now raises", "was never right")
+VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
+CHECK_LABELS = {
+    CheckKind.CLAIM: "claims",
+    CheckKind.FACT: "inserted facts",
+    CheckKind.QUOTE: "note quotes",
+    CheckKind.SNIPPET: "snippets",
+    CheckKind.ERRATUM: "errata",
+    CheckKind.NOTE_CLAIM: "note claims refuted",
+}
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.
-SOURCES = ("docs", "gallery", "snippets", "notes", "tools", "constraints.txt", "pyproject.toml")
+SOURCES = (
+    "docs",
+    "gallery",
+    "snippets",
+    "notes",
+    "torch_notes",
+    "constraints.txt",
+    "pyproject.toml",
+)
 BUILD_INFO = ".build-info.json"
 
 
@@ -89,19 +105,14 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
 
 
 def check_counts(language: str) -> dict[str, int]:
-    """What the language's build checked: claims, quotes, snippets, errata (see facts.py)."""
+    """What the language's build checked, by kind (torch_notes.evidence.model.CheckKind)."""
     report = BUILD / "doctrees" / language / "checks.json"
     checks = [c for page in json.loads(report.read_text(encoding="utf-8")).values() for c in page]
     kinds = [c["kind"] for c in checks]
     return {
         "checks": len(checks),
         "hold": sum(c["holds"] for c in checks),
-        "claims": kinds.count("claim"),
-        "inserted facts": kinds.count("fact"),
-        "note quotes": kinds.count("quote"),
-        "snippets": sum(k.startswith("snippet") for k in kinds),
-        "errata": kinds.count("erratum"),
-        "note claims refuted": kinds.count("note-claim"),
+        **{label: kinds.count(kind.value) for kind, label in CHECK_LABELS.items()},
     }
 
 

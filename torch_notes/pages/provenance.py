@@ -17,6 +17,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from torch_notes import sitewide
+
 
 def best_device() -> str:
     """The device an example that picks "the best available" would get here."""
@@ -49,9 +51,8 @@ def collect(app: Sphinx) -> None:
 def has_output(app: Sphinx, pagename: str) -> bool:
     gallery_dirs = app.config.sphinx_gallery_conf.get("gallery_dirs", [])
     in_gallery = any(pagename.startswith(f"{d}/") for d in gallery_dirs)
-    return (in_gallery and pagename.rsplit("/", 1)[-1].startswith("plot_")) or bool(
-        getattr(app.env, "torch_notes_checks", {}).get(pagename)
-    )
+    evidence = app.env.get_domain("evidence")
+    return (in_gallery and sitewide.is_example(f"{pagename}.py")) or evidence.has_checks(pagename)
 
 
 def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:

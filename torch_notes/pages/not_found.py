@@ -8,7 +8,7 @@ they lead nowhere. So on the page ``not_found_page`` this adds, when ``site_base
 address: it also works on a preview host serving the same path); every relative link of the
 page then resolves as if the page were at ``<language>/404.html``, from any depth, without
 JavaScript. It also adds ``<meta name="robots" content="noindex">`` on that page.
-``tools/build_site.py`` copies ``en/404.html`` to the site root, where the host looks for it.
+``torch_notes.build.build_site`` copies ``en/404.html`` to the site root, where the host looks for it.
 
     extensions = [..., "language_switcher", "not_found"]
     not_found_page = "404"    # docs/404.md, marked ``orphan: true``
@@ -41,7 +41,7 @@ def add_base(app: Sphinx, pagename: str, templatename: str, context: dict, doctr
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.setup_extension("language_switcher")  # defines site_base_url
+    app.setup_extension("torch_notes.pages.language_switcher")  # defines site_base_url
     app.add_config_value("not_found_page", "404", "html", types=[str])
     app.connect("html-page-context", add_base)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -11,10 +11,10 @@ It also writes ``<link rel="alternate" hreflang="...">`` into every page's ``<he
 language (the page itself included) and ``x-default``. ``x-default`` is the root language
 chooser for the home page and the English (source) page elsewhere: the chooser only knows the
 home page, and x-default must offer the same content. The links are absolute when the site's
-public address is known (search engines require that), relative otherwise::
+public address is known (search engines require that), relative otherwise. The languages
+are ``torch_notes.sitewide.LANGUAGES``; the address is a setting::
 
-    language_switcher_languages = {"en": "English", "zh_CN": "简体中文"}
-    site_base_url = os.environ.get("TORCH_NOTES_BASE_URL", "")  # e.g. https://x.github.io/torch-notes/
+    site_base_url = sitewide.base_url()  # TORCH_NOTES_BASE_URL, e.g. https://x.github.io/torch-notes/
 
 ``site_base_url`` is the address of the site root (the folder holding ``en/`` and ``zh_CN/``).
 When it is set and ``html_baseurl`` is not, ``html_baseurl`` becomes ``<site_base_url><language>/``,
@@ -24,44 +24,36 @@ so Sphinx writes ``<link rel="canonical">`` and gives templates ``pageurl``.
 from __future__ import annotations
 
 import html
+from collections.abc import Sequence
 from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 
-SOURCE_LANGUAGE = "en"
-
-
-def normalise_base_url(url: str) -> str:
-    """``""`` stays unset; anything else must be an absolute http(s) address, ending in ``/``."""
-    url = url.strip()
-    if not url:
-        return ""
-    if not url.startswith(("https://", "http://")):
-        raise ConfigError(f"site_base_url must start with https:// or http://, not {url!r}")
-    return url if url.endswith("/") else url + "/"
+from torch_notes import sitewide
+from torch_notes.sitewide import Language
 
 
 def language_links(
-    pagename: str, current: str, languages: dict[str, str], suffix: str, base_url: str = ""
+    pagename: str, current: str, languages: Sequence[Language], suffix: str, base_url: str = ""
 ) -> list[dict]:
     """The page in every language: relative to the page, or absolute under ``base_url``."""
     prefix = base_url or "../" * (pagename.count("/") + 1)
     return [
         {
-            "code": code,
-            "name": name,
-            "current": code == current,
-            "href": f"{prefix}{code}/{pagename}{suffix}",
-            "hreflang": code.replace("_", "-"),
+            "code": language.code,
+            "name": language.name,
+            "current": language.code == current,
+            "href": f"{prefix}{language.code}/{pagename}{suffix}",
+            "hreflang": language.hreflang,
         }
-        for code, name in languages.items()
+        for language in languages
     ]
 
 
 def alternate_links(
-    pagename: str, languages: dict[str, str], suffix: str, base_url: str = ""
+    pagename: str, languages: Sequence[Language], suffix: str, base_url: str = ""
 ) -> list[tuple[str, str]]:
     """``(hreflang, href)`` for ``<link rel="alternate">``: every language, then ``x-default``."""
     links = language_links(pagename, "", languages, suffix, base_url)
@@ -70,21 +62,22 @@ def alternate_links(
         root = base_url or "../"  # from <lang>/index.html to the site root
         alternates.append(("x-default", f"{root}index.html"))
     else:
-        default = next((link for link in links if link["code"] == SOURCE_LANGUAGE), links[0])
+        default = next(link for link in links if link["code"] == sitewide.SOURCE_LANGUAGE.code)
         alternates.append(("x-default", default["href"]))
     return alternates
 
 
 def set_base_url(app: Sphinx, config: Config) -> None:
-    config.site_base_url = normalise_base_url(config.site_base_url)
+    try:
+        config.site_base_url = sitewide.normalise_base_url(config.site_base_url)
+    except ValueError as error:
+        raise ConfigError(f"site_base_url: {error}") from None
     if config.site_base_url and not config.html_baseurl:
         config.html_baseurl = f"{config.site_base_url}{config.language}/"
 
 
 def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    languages = app.config.language_switcher_languages
-    if not languages:
-        return
+    languages = sitewide.LANGUAGES
     suffix, base_url = app.builder.link_suffix, app.config.site_base_url
     context["language_links"] = language_links(pagename, app.config.language, languages, suffix)
     context["metatags"] = context.get("metatags", "") + "".join(
@@ -94,7 +87,6 @@ def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, do
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.add_config_value("language_switcher_languages", {}, "html", types=[dict])
     app.add_config_value("site_base_url", "", "html", types=[str])
     app.connect("config-inited", set_base_url)
     app.connect("html-page-context", add_context)

@@ -1,0 +1,104 @@
+"""Verdicts come from a row's explicit fields (torch_notes/evidence/model.py), never from spelling."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from torch_notes.evidence import facts
+from torch_notes.evidence.model import (
+    Executed,
+    Outcome,
+    Raised,
+    Row,
+    RowSource,
+    TorchBuild,
+    Warned,
+    verdict,
+)
+from torch_notes.sitewide import Verdict
+
+SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
+
+
+@pytest.mark.parametrize(
+    ("source", "outcome", "expected"),
+    [
+        (SNIPPET, Outcome(matches_note=True), Verdict.HOLDS),
+        (SNIPPET, Outcome(matches_note=None), Verdict.HOLDS),  # printed nothing; it runs
+        (SNIPPET, Outcome(matches_note=False), Verdict.OUTPUT_CHANGED),
+        (
+            SNIPPET,
+            Outcome(matches_note=True, warned=(Warned("FutureWarning", "old"),)),
+            Verdict.DEPRECATED,
+        ),
+        (SNIPPET, Outcome(warned=(Warned("UserWarning", "hm"),)), Verdict.HOLDS),
+        (SNIPPET, Outcome(raised=Raised("TypeError", "unexpected keyword")), Verdict.NOW_RAISES),
+        (SNIPPET, Outcome(raised=Raised("NameError", "name 'x'")), Verdict.NEVER_RIGHT),
+        (ERRATUM, Outcome(raised=Raised("SyntaxError")), Verdict.NEVER_RIGHT),
+        # The same AttributeError: a declared misspelling of the note, or an API that went away.
+        (
+            ERRATUM,
+            Outcome(raised=Raised("AttributeError"), note_typo="paramters"),
+            Verdict.NEVER_RIGHT,
+        ),
+        (ERRATUM, Outcome(raised=Raised("AttributeError")), Verdict.NOW_RAISES),
+        (ERRATUM, Outcome(warned=(Warned("FutureWarning"),)), Verdict.DEPRECATED),
+        (ERRATUM, Outcome(), Verdict.OUTPUT_CHANGED),
+        (ERRATUM, Outcome(note_states_property=True), Verdict.NEVER_RIGHT),
+        (
+            ERRATUM,
+            Outcome(note_states_property=True, raised=Raised("RuntimeError")),
+            Verdict.NEVER_RIGHT,
+        ),
+        (QUOTE, Outcome(), Verdict.HOLDS),
+    ],
+)
+def test_verdict_follows_the_explicit_fields(source, outcome, expected):
+    assert verdict(source, outcome) is expected
+
+
+def test_a_value_that_looks_like_an_error_is_not_one():
+    """A fact whose value is spelled like an exception name is a value, not an error."""
+    store = facts.FactStore()
+    store.add("ex", facts.from_plain({"name": "RuntimeError"}), Path("ex.facts.json"))
+    assert not isinstance(store.lookup("ex.name"), Raised)
+    row = Row(ERRATUM, "001", "words", "now", Outcome(), (), "page", "", TorchBuild("2", "cpu"))
+    assert row.verdict is Verdict.OUTPUT_CHANGED
+
+
+def test_exceptions_and_warnings_are_recorded_as_such():
+    error = RuntimeError("grad can be implicitly created only for scalar outputs")
+    assert facts.to_plain(error, "e") == {"raised": "RuntimeError", "message": str(error)}
+    assert facts.to_plain(AttributeError, "e") == {"raised": "AttributeError"}
+    assert facts.to_plain(FutureWarning, "w") == {"warned": "FutureWarning"}
+    raised = facts.from_plain(facts.to_plain(error, "e"))
+    assert raised == Raised("RuntimeError", str(error))
+    # A claim states an exception by its type or its message; shown, it is its message.
+    assert facts.matches("RuntimeError", raised) and facts.matches(str(error), raised)
+    assert not facts.matches("TypeError", raised)
+    assert facts.format_value(raised) == str(error)
+    assert facts.format_value(Raised("AttributeError")) == "AttributeError"
+
+
+def test_rows_keep_the_evidence_and_the_release_they_were_made_with():
+    row = Row(
+        SNIPPET,
+        "001",
+        "x",
+        "y",
+        Outcome(matches_note=False),
+        (Executed(("snippets.x",)),),
+        "page",
+        "snippet-x",
+        TorchBuild("2.13.0+cpu", "cpu"),
+        expected_output="x",
+    )
+    assert row.verdict is Verdict.OUTPUT_CHANGED
+    assert row.torch.kind == "cpu" and str(row.torch) == "2.13.0+cpu"
+    assert row.evidence == (Executed(("snippets.x",)),)
+
+
+def test_every_verdict_has_a_definition():
+    assert all(v.definition.endswith(".") for v in Verdict)

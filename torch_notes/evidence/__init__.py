@@ -1,0 +1,55 @@
+"""The evidence extension: every value a page states is checked against executed code.
+
+    extensions = [..., "sphinx_gallery.gen_gallery", "torch_notes.evidence"]
+    snippets_dir = ".../snippets"   # the notes' code fragments
+    notes_dir = ".../notes"         # the notes, verbatim
+
+What it adds, by module (each module's docstring shows its syntax):
+
+* ``facts``: ``{fact}`` and ``{claim}`` roles over the ``facts`` that gallery scripts record;
+* ``quotes``: ``{note}`` quotes of the notes, checked against their text;
+* ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
+* ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
+* ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
+* ``model``: the records (checks, rows, evidence, outcomes) and the verdict rule;
+* ``domain``: where the records live, per page, through incremental and parallel builds.
+
+Interface text (labels, column titles, verdicts) comes from the package's message catalog,
+``torch_notes/i18n/locale/<language>/LC_MESSAGES/torch_notes.po`` (see ``i18n.interface``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from torch_notes.evidence import errata, facts, quotes, snippets, table
+from torch_notes.evidence.domain import EvidenceDomain
+from torch_notes.i18n import interface
+
+
+def note_builder(app: Sphinx) -> None:
+    facts.domain(app.env).extracting_messages = app.builder.name == "gettext"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_config_value("facts_dirs", [], "env", types=[list])
+    app.add_config_value("snippets_dir", "", "env", types=[str])
+    app.add_config_value("notes_dir", "", "env", types=[str])
+    app.add_domain(EvidenceDomain)
+    interface.add_catalog(app)
+    app.add_role("fact", facts.FactRole())
+    app.add_role("claim", facts.ClaimRole())
+    app.add_role("note", quotes.NoteRole())
+    app.add_directive("snippet", snippets.SnippetDirective)
+    app.add_directive("erratum", errata.ErratumDirective)
+    app.add_node(table.errata_table)
+    app.add_directive("errata-table", table.ErrataTableDirective)
+    app.add_post_transform(table.FillErrataTable)
+    app.connect("builder-inited", note_builder)
+    app.connect("env-before-read-docs", facts.reset_store)
+    app.connect("doctree-read", table.collect_quote_rows)
+    app.connect("env-get-updated", table.always_refresh)
+    app.connect("build-finished", table.write_reports)
+    return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

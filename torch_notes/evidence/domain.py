@@ -1,0 +1,80 @@
+"""Where the records live: the ``evidence`` domain, per page, so that every kind of build is right.
+
+Sphinx keeps a domain's data in the pickled environment, calls :meth:`clear_doc` before a
+page is read again (incremental builds) and :meth:`merge_domaindata` after parallel reads, so
+the checks and rows of a page are exactly those of its last reading. ``data_version`` makes
+Sphinx drop an environment pickled with another record layout.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+from typing import Any
+
+from sphinx.domains import Domain
+
+from torch_notes.evidence.model import Check, Row, row_order
+
+
+class EvidenceDomain(Domain):
+    name = "evidence"
+    label = "Evidence"
+    initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's own declaration
+        "checks": {},  # docname -> list[Check]
+        "rows": {},  # docname -> list[Row]
+        "tables": set(),  # docnames that show the errata table
+    }
+    data_version = 2
+    # Set at builder-inited: the gettext builder runs no example, so nothing can be checked.
+    extracting_messages = False
+
+    # -- producers ----------------------------------------------------------------------
+
+    def note_check(self, docname: str, check: Check) -> None:
+        checks = self.data["checks"].setdefault(docname, [])
+        for at, known in enumerate(checks):
+            if (known.kind, known.subject) == (check.kind, check.subject):
+                checks[at] = known.merged(check)
+                return
+        checks.append(check)
+
+    def note_rows(self, docname: str, rows: Iterable[Row]) -> None:
+        self.data["rows"].setdefault(docname, []).extend(rows)
+
+    def note_table(self, docname: str) -> None:
+        self.data["tables"].add(docname)
+
+    # -- readers ------------------------------------------------------------------------
+
+    def checks(self) -> dict[str, list[Check]]:
+        return {docname: list(checks) for docname, checks in sorted(self.data["checks"].items())}
+
+    def has_checks(self, docname: str) -> bool:
+        return bool(self.data["checks"].get(docname))
+
+    def page_rows(self, docname: str) -> list[Row]:
+        return list(self.data["rows"].get(docname, []))
+
+    def rows(self) -> list[Row]:
+        return sorted((row for rows in self.data["rows"].values() for row in rows), key=row_order)
+
+    def table_pages(self) -> list[str]:
+        return sorted(self.data["tables"])
+
+    # -- Sphinx's bookkeeping -----------------------------------------------------------
+
+    def clear_doc(self, docname: str) -> None:
+        self.data["checks"].pop(docname, None)
+        self.data["rows"].pop(docname, None)
+        self.data["tables"].discard(docname)
+
+    def merge_domaindata(self, docnames: AbstractSet[str], otherdata: dict[str, Any]) -> None:
+        for key in ("checks", "rows"):
+            for docname in docnames:
+                if docname in otherdata[key]:
+                    self.data[key][docname] = otherdata[key][docname]
+        self.data["tables"] |= otherdata["tables"] & set(docnames)
+
+    def resolve_any_xref(self, *args: Any) -> list:
+        return []  # the domain holds records, not cross-reference targets

@@ -1,0 +1,193 @@
+"""A marked box where a note is outdated or wrong, backed by checks on every build.
+
+::
+
+    ```{erratum} 004
+    :quote: backward()里面的一个参数retain_variables
+    :now: TypeError <snippets.autograd_retain_variables.error_type>
+
+    `backward()` no longer takes `retain_variables`; write `retain_graph=True`.
+    ```
+
+The argument names the note. ``:quote:`` is checked to be in that note, ``:now:`` is a
+claim (``stated value <fact key>``, as in the ``{claim}`` role) that must hold for the
+installed PyTorch. The body says what PyTorch does now and what to write instead. Each box
+is a row of the errata table (``table.py``); what the row needs beyond the executed fact is
+declared here, never guessed:
+
+``:note-claims: stated value <fact key>``
+    what the NOTE says, as a claim against today's fact; it must *fail* (the build warns when
+    it holds: the note would be right). A yes/no statement (``True``, ``False``, ``None``)
+    refuted today makes the row *was never right*.
+``:note-typo: name``
+    the note's code misspells ``name`` (which must be in the quote): it never ran as printed.
+``:cited: URL title``
+    a document (a release note, a commit) for history no installable release can show;
+    shown in the box, and kept with the row as cited evidence.
+"""
+
+from __future__ import annotations
+
+import ast
+import contextlib
+from typing import ClassVar
+
+from docutils import nodes
+from docutils.parsers.rst import directives
+from sphinx.locale import get_translation
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
+
+from torch_notes.evidence.facts import (
+    check_claim,
+    domain,
+    extracting_messages,
+    fact_store,
+    format_value,
+    matches,
+    parse_claim,
+    record_check,
+)
+from torch_notes.evidence.model import (
+    CheckKind,
+    Cited,
+    Executed,
+    Outcome,
+    Raised,
+    Row,
+    RowSource,
+    Warned,
+    installed_torch,
+)
+from torch_notes.evidence.quotes import check_quote
+
+logger = logging.getLogger(__name__)
+_ = get_translation("torch_notes")
+
+
+def states_property(note_claims: str) -> bool:
+    """Whether ``:note-claims:`` states a yes/no property: the literal True, False or None."""
+    with contextlib.suppress(ValueError, SyntaxError):
+        value = ast.literal_eval(parse_claim(note_claims)[0].strip())
+        return value is None or isinstance(value, bool)
+    return False
+
+
+def cited(argument: str) -> Cited:
+    url, _, title = argument.strip().partition(" ")
+    if not url.startswith(("https://", "http://")):
+        raise ValueError(f"`:cited: URL title` needs an absolute address first, not {url!r}")
+    return Cited(url, title.strip())
+
+
+class ErratumDirective(SphinxDirective):
+    required_arguments = 1
+    has_content = True
+    option_spec: ClassVar = {
+        "quote": directives.unchanged_required,
+        "now": directives.unchanged_required,
+        "note-claims": directives.unchanged_required,
+        "note-typo": directives.unchanged_required,
+        "cited": cited,
+    }
+
+    def run(self) -> list[nodes.Node]:
+        note = self.arguments[0]
+        quote = self.options.get("quote", "")
+        claim = self.options.get("now", "")
+        self.check(note, quote, claim)
+        box = nodes.admonition(classes=["erratum", "warning"])
+        heading = nodes.title(
+            text=_("Note {note} is outdated or inaccurate here").format(note=note)
+        )
+        heading["translatable"] = False  # already in the page's language, like the labels
+        box += heading
+        paragraph = nodes.paragraph()
+        paragraph += nodes.strong(text=_("The note says:"))
+        paragraph += nodes.Text(" ")
+        paragraph += nodes.inline(text=f"“{quote}”", classes=["note-quote"])
+        box += paragraph
+        self.state.nested_parse(self.content, self.content_offset, box)
+        if "cited" in self.options:
+            source = self.options["cited"]
+            line = nodes.paragraph(classes=["erratum-cited"])
+            line += nodes.strong(text=_("Source:"))
+            line += nodes.Text(" ")
+            line += nodes.reference("", source.title or source.url, refuri=source.url)
+            box += line
+        box["ids"].append(f"erratum-{self.env.new_serialno('erratum')}")
+        if not extracting_messages(self.env):
+            domain(self.env).note_rows(self.env.docname, [self.row(note, quote, claim, box)])
+        return [box]
+
+    def warn(self, problem: str) -> None:
+        logger.warning(
+            "erratum: %s", problem, location=self.get_location(), type="errata", subtype="check"
+        )
+
+    def check(self, note: str, quote: str, claim: str) -> None:
+        problems = []
+        if not quote or not claim:
+            problems.append("an erratum needs :quote: (the note's words) and :now: (a claim)")
+        elif not extracting_messages(self.env):
+            try:
+                self.env.note_dependency(str(check_quote(self.config.notes_dir, note, quote)))
+            except LookupError as err:
+                problems.append(str(err))
+            problems += check_claim(self.env, claim)
+            typo = self.options.get("note-typo", "")
+            if typo and typo not in quote:
+                problems.append(f":note-typo: {typo!r} is not in the quote {quote!r}")
+            if "note-claims" in self.options:
+                problems += self.check_note_claims(self.options["note-claims"])
+        record_check(self.env, CheckKind.ERRATUM, f"{note}: {quote}", not problems)
+        for problem in problems:
+            self.warn(problem)
+
+    def check_note_claims(self, note_claims: str) -> list[str]:
+        """The note's own statement, which today's PyTorch must contradict."""
+        try:
+            text, key = parse_claim(note_claims)
+            actual = fact_store(self.env).lookup(key)
+        except (LookupError, ValueError) as err:
+            return [f"{err.args[0]} (in :note-claims: {note_claims!r})"]
+        holds = matches(text, actual)
+        record_check(self.env, CheckKind.NOTE_CLAIM, note_claims, not holds)
+        if not holds:
+            return []
+        problem = (
+            f":note-claims: {note_claims!r} holds today ({key} is "
+            f"{format_value(actual)!r}): the note is right, this is no erratum"
+        )
+        return [problem]
+
+    def row(self, note: str, quote: str, claim: str, box: nodes.Element) -> Row:
+        """The errata table's row: the note's words, the executed fact, what was declared."""
+        store = fact_store(self.env)
+        try:
+            key = parse_claim(claim)[1]
+            value = store.lookup(key)
+        except (LookupError, ValueError):  # reported by check()
+            key, value = "", None
+        run = store.origins.get(key)  # a snippet's run, when the fact is one of its results
+        warned = (value,) if isinstance(value, Warned) else ()
+        outcome = Outcome(
+            raised=value if isinstance(value, Raised) else None,
+            warned=warned + (run.warned if run is not None else ()),
+            note_states_property=states_property(self.options.get("note-claims", "")),
+            note_typo=self.options.get("note-typo", ""),
+        )
+        evidence = (Executed((key,)),) if key else ()
+        if "cited" in self.options:
+            evidence += (self.options["cited"],)
+        return Row(
+            source=RowSource.ERRATUM,
+            note=note,
+            words=quote,
+            now=f"{key} = {format_value(value)}" if key else claim,
+            outcome=outcome,
+            evidence=evidence,
+            docname=self.env.docname,
+            anchor=box["ids"][0],
+            torch=installed_torch(),
+        )

@@ -1,0 +1,193 @@
+"""The records the evidence extension keeps, and the one rule that turns a row into a verdict.
+
+Producers own their records: a role or directive creates a :class:`Check` for everything it
+checked, and the snippet and erratum directives and the errata table's quote collector create
+a :class:`Row` for every claim of the notes they cover. Records are plain frozen dataclasses,
+stored per page in the ``evidence`` domain (``domain.py``) and written to JSON for the build
+summary. A verdict is computed from a row's explicit fields (:func:`verdict`), never from how a
+name or a value is spelled.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from functools import cache
+
+from torch_notes.sitewide import Verdict
+
+# -- Values that executed code can produce -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Raised:
+    """An exception, recorded as such: its class name and, if the producer kept it, its message.
+
+    Shown (and compared with a claim) as its message when it has one, else as its type.
+    """
+
+    type: str
+    message: str | None = None
+
+    def __str__(self) -> str:
+        return self.message if self.message is not None else self.type
+
+    def states(self, text: str) -> bool:
+        return text in (self.type, self.message)
+
+
+@dataclass(frozen=True)
+class Warned:
+    """A warning, recorded as such: its category name and, if kept, its message."""
+
+    category: str
+    message: str | None = None
+
+    def __str__(self) -> str:
+        return self.message if self.message is not None else self.category
+
+    def states(self, text: str) -> bool:
+        return text in (self.category, self.message)
+
+    @property
+    def deprecation(self) -> bool:
+        return self.category in DEPRECATION_CATEGORIES
+
+
+DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
+# Exceptions Python raises for the note's own text before PyTorch is involved.
+NOT_VALID_PYTHON = frozenset({"SyntaxError", "IndentationError", "NameError"})
+
+
+@dataclass(frozen=True)
+class TorchBuild:
+    """The PyTorch a record was made with: release and build kind (``cpu``, ``cuda``, ``rocm``)."""
+
+    release: str
+    kind: str
+
+    def __str__(self) -> str:
+        return self.release
+
+
+@cache
+def installed_torch() -> TorchBuild:
+    from importlib.metadata import version
+
+    import torch
+
+    kind = "cuda" if torch.version.cuda else "rocm" if torch.version.hip else "cpu"
+    return TorchBuild(version("torch"), kind)
+
+
+# -- Checks: everything the build verified on a page ---------------------------------------
+
+
+class CheckKind(enum.Enum):
+    CLAIM = "claim"  # {claim}`text <key>`
+    FACT = "fact"  # {fact}`key`: inserted, so it holds by construction
+    QUOTE = "quote"  # {note}`id:words`
+    SNIPPET = "snippet"  # {snippet}: ran, and its :expect: held
+    ERRATUM = "erratum"  # {erratum}: its quote and its :now: claim held
+    NOTE_CLAIM = "note-claim"  # :note-claims: of an erratum: refuted, as it must be
+
+
+@dataclass(frozen=True)
+class Check:
+    kind: CheckKind
+    subject: str
+    holds: bool
+    detail: str = ""  # a snippet's :expect:
+
+    def merged(self, other: Check) -> Check:
+        """A translated paragraph is parsed again: the same check counts once, holding only
+        if it held every time."""
+        return Check(self.kind, self.subject, self.holds and other.holds, self.detail)
+
+
+# -- Rows of the errata table: one claim of the notes each -------------------------------
+
+
+class RowSource(enum.Enum):
+    SNIPPET = "snippet"  # a fragment of a note's code, run today
+    ERRATUM = "erratum"  # a box on a page: the note's words and a claim about today
+    QUOTE = "quote"  # a quote of the notes in a paragraph whose claims hold
+
+
+@dataclass(frozen=True)
+class Executed:
+    """Evidence from running code in this build: the facts or the snippet it rests on."""
+
+    subjects: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Cited:
+    """Evidence from a document for history no installable release can show (before 2.0)."""
+
+    url: str
+    title: str = ""
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """What running the row's code, or reading its facts, showed: the fields a verdict needs."""
+
+    raised: Raised | None = None
+    warned: tuple[Warned, ...] = ()
+    # A snippet's output against what the note printed; None when the note printed nothing.
+    matches_note: bool | None = None
+    # An erratum's :note-claims: states a yes/no property (True, False, None) refuted today.
+    note_states_property: bool = False
+    # An erratum's :note-typo:: the name the note misspells (the code never ran as printed).
+    note_typo: str = ""
+
+
+@dataclass(frozen=True)
+class Row:
+    source: RowSource
+    note: str  # three-digit id of the note
+    words: str  # the note's words
+    now: str  # what PyTorch does now, as shown in the table
+    outcome: Outcome
+    evidence: tuple[Executed | Cited, ...]
+    docname: str
+    anchor: str
+    torch: TorchBuild
+    expected_output: str | None = None  # what the note printed, for a snippet
+    verdict: Verdict = field(init=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "verdict", verdict(self.source, self.outcome))
+
+
+def verdict(source: RowSource, outcome: Outcome) -> Verdict:
+    """The verdict of a row, from its explicit fields, first rule that applies:
+
+    1. the note states a yes/no property that PyTorch contradicts: **was never right**
+       (nothing deprecated or removed it: PyTorch deprecates, then removes, what it changes);
+    2. it raises: **was never right** when Python rejects the note's own text
+       (:data:`NOT_VALID_PYTHON`) or the note misspells a name (declared), else **now raises**;
+    3. it warns with a deprecation category: **deprecated**;
+    4. a snippet: **holds** when its output is what the note printed (or the note printed
+       nothing and it runs), else **output changed**;
+    5. an erratum otherwise: **output changed**; a quote whose claims hold: **holds**.
+    """
+    if outcome.note_states_property:
+        return Verdict.NEVER_RIGHT
+    if outcome.raised is not None:
+        if outcome.raised.type in NOT_VALID_PYTHON or outcome.note_typo:
+            return Verdict.NEVER_RIGHT
+        return Verdict.NOW_RAISES
+    if any(warning.deprecation for warning in outcome.warned):
+        return Verdict.DEPRECATED
+    if source is RowSource.SNIPPET:
+        return Verdict.OUTPUT_CHANGED if outcome.matches_note is False else Verdict.HOLDS
+    if source is RowSource.ERRATUM:
+        return Verdict.OUTPUT_CHANGED
+    return Verdict.HOLDS
+
+
+def row_order(row: Row) -> tuple:
+    """The table's order: by note, then page, then snippets, errata and quotes, then anchor."""
+    return (row.note, row.docname, list(RowSource).index(row.source), row.anchor)

@@ -1,0 +1,226 @@
+"""A reference table of everything the build checked against the notes, with computed verdicts.
+
+A page holds the placeholder::
+
+    ```{errata-table}
+    ```
+
+and every build replaces it with one row per claim of the notes:
+
+* each ``{snippet}`` with ``:note:`` (the note's code and what the note printed, run today);
+* each ``{erratum}`` (its ``:quote:``, its ``:now:`` claim and what it declares);
+* each ``{note}`` quote in a paragraph that states checked values (``{claim}``): a quote of
+  the note's prose pairs with every claim of the paragraph, a quote of code with the claims
+  whose stated text it contains; unless a snippet or erratum of the page covers its words.
+
+Columns: note, the note's words, what PyTorch does now (executed: a snippet's output or
+error, the value behind a claim), the verdict, the PyTorch release the build ran, and a link
+to the page and anchor that explains it. Nobody types a verdict: each row is a
+:class:`~torch_notes.evidence.model.Row`, and ``model.verdict`` computes it from the row's
+fields. Snippets and errata create their rows as they run; quote rows are collected here at
+``doctree-read`` (after translation). All live in the ``evidence`` domain, and
+``<doctreedir>/errata.json`` lists them with the verdict counts for the build summary.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.locale import get_translation
+from sphinx.transforms.post_transforms import SphinxPostTransform
+from sphinx.util.docutils import SphinxDirective
+
+from torch_notes.evidence.facts import domain, extracting_messages
+from torch_notes.evidence.model import Executed, Outcome, Row, RowSource, installed_torch
+from torch_notes.sitewide import Verdict
+
+_ = get_translation("torch_notes")
+MAX_WORDS = 160
+
+
+# -- Quote rows -----------------------------------------------------------------------------
+
+
+def squeezed(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> list[Row]:
+    rows = []
+    for paragraph in doctree.findall(nodes.paragraph):
+        quotes = [n for n in paragraph.findall(nodes.Element) if "note_words" in n]
+        claims = [n for n in paragraph.findall(nodes.Element) if n.get("claim_key")]
+        if not quotes or not claims:
+            continue
+        for quote in quotes:
+            words = quote["note_words"]
+            if any(
+                row.note == quote["note"]
+                and (
+                    squeezed(words) in squeezed(row.words) or squeezed(row.words) in squeezed(words)
+                )
+                for row in covered
+            ):
+                continue
+            paired = [c for c in claims if quote["note_prose"] or c["claim_text"] in words]
+            if not paired:
+                continue  # code whose paragraph states other values: no pairing to make
+            if not quote["ids"]:
+                quote["ids"].append(f"note-quote-{len(rows) + 1}")
+            rows.append(
+                Row(
+                    source=RowSource.QUOTE,
+                    note=quote["note"],
+                    words=words,
+                    # Every claim of the paragraph, as in the page; they hold, or the build fails.
+                    now="; ".join(f"{c['claim_key']} = {c['claim_text']}" for c in claims),
+                    outcome=Outcome(),
+                    evidence=(Executed(tuple(c["claim_key"] for c in paired)),),
+                    docname=docname,
+                    anchor=quote["ids"][0],
+                    torch=installed_torch(),
+                )
+            )
+    return rows
+
+
+def collect_quote_rows(app: Sphinx, doctree: nodes.document) -> None:
+    env = app.env
+    if extracting_messages(env):
+        return
+    evidence = domain(env)
+    covered = evidence.page_rows(env.docname)
+    evidence.note_rows(env.docname, quote_rows(doctree, env.docname, covered))
+    if any(doctree.findall(errata_table)):
+        evidence.note_table(env.docname)
+
+
+# -- The table ------------------------------------------------------------------------------
+
+
+class errata_table(nodes.General, nodes.Element):
+    """Placeholder, replaced by :class:`FillErrataTable` once every page has been read."""
+
+
+class ErrataTableDirective(SphinxDirective):
+    def run(self) -> list[nodes.Node]:
+        return [errata_table()]
+
+
+def cell(*children: nodes.Node) -> nodes.entry:
+    entry = nodes.entry()
+    entry += nodes.paragraph("", "", *children)
+    return entry
+
+
+def shorten(text: str) -> str:
+    text = text.strip()
+    return text if len(text) <= MAX_WORDS else text[: MAX_WORDS - 1] + "…"
+
+
+class FillErrataTable(SphinxPostTransform):
+    default_priority = 5  # links are built here, so reference resolution does not matter
+
+    def run(self, **kwargs: Any) -> None:
+        placeholders = list(self.document.findall(errata_table))
+        if not placeholders:
+            return
+        rows = domain(self.env).rows()
+        for placeholder in placeholders:
+            placeholder.replace_self([self.summary(rows), self.table(rows)])
+
+    def summary(self, rows: list[Row]) -> nodes.paragraph:
+        counts = ", ".join(f"{sum(r.verdict is v for r in rows)} {_(v.value)}" for v in Verdict)
+        return nodes.paragraph(
+            text=_("{rows} rows: {counts}.").format(rows=len(rows), counts=counts),
+            classes=["errata-count"],
+        )
+
+    def table(self, rows: list[Row]) -> nodes.table:
+        table = nodes.table(classes=["errata-table"])
+        group = nodes.tgroup(cols=6)
+        table += group
+        for width in (6, 30, 30, 12, 10, 12):
+            group += nodes.colspec(colwidth=width)
+        head = nodes.thead()
+        header = nodes.row()
+        columns = (
+            _("Note"),
+            _("The note's words"),
+            _("PyTorch now"),
+            _("Verdict"),
+            _("Checked with"),
+            _("Explained in"),
+        )
+        for title in columns:
+            header += cell(nodes.Text(title))
+        head += header
+        group += head
+        body = nodes.tbody()
+        for row in rows:
+            body += self.table_row(row)
+        group += body
+        return table
+
+    def table_row(self, row: Row) -> nodes.row:
+        line = nodes.row(classes=[f"verdict-{row.verdict.value.replace(' ', '-')}"])
+        line += cell(nodes.Text(row.note))
+        line += cell(nodes.literal(text=shorten(row.words), classes=["note-quote"]))
+        line += cell(nodes.literal(text=shorten(row.now) or _("(prints nothing)")))
+        line += cell(nodes.strong(text=_(row.verdict.value)))
+        line += cell(nodes.Text(str(row.torch)))
+        uri = self.app.builder.get_relative_uri(self.env.docname, row.docname)
+        if row.anchor:
+            uri += f"#{row.anchor}"
+        title = self.env.titles.get(row.docname)
+        link = nodes.reference(
+            "", title.astext() if title else row.docname, refuri=uri, internal=True
+        )
+        line += cell(link)
+        return line
+
+
+def always_refresh(app: Sphinx, env: BuildEnvironment) -> list[str]:
+    """The table shows every page's rows: re-write its page on every build."""
+    return domain(env).table_pages()
+
+
+# -- Reports for the build summary ----------------------------------------------------------
+
+
+def plain(record: Any) -> Any:
+    """A record as JSON: dataclasses as dicts, enums by value, with the record's kind."""
+    if dataclasses.is_dataclass(record):
+        fields = {f.name: plain(getattr(record, f.name)) for f in dataclasses.fields(record)}
+        return {"record": type(record).__name__, **fields}
+    if isinstance(record, enum.Enum):
+        return record.value
+    if isinstance(record, list | tuple):
+        return [plain(item) for item in record]
+    return record
+
+
+def write_reports(app: Sphinx, exception: Exception | None) -> None:
+    """``<doctreedir>/checks.json`` and ``errata.json``, read by ``torch_notes.build``."""
+    if exception is not None or extracting_messages(app.env):
+        return
+    evidence = domain(app.env)
+    checks = {docname: plain(page) for docname, page in evidence.checks().items()}
+    rows = evidence.rows()
+    errata = {
+        "torch": plain(installed_torch()),
+        "rows": plain(rows),
+        "verdicts": {v.value: sum(r.verdict is v for r in rows) for v in Verdict},
+    }
+    for name, report in (("checks.json", checks), ("errata.json", errata)):
+        Path(app.doctreedir, name).write_text(
+            json.dumps(report, indent=1, ensure_ascii=False, sort_keys=True), encoding="utf-8"
+        )

@@ -1,0 +1,43 @@
+"""The gallery: one definition of sphinx-gallery's configuration, and the extensions around it.
+
+``docs/conf.py``, the test projects and the drift tests all call :func:`gallery_conf`, so a
+setting changed here changes every build that runs examples.
+
+* ``order``: examples in teaching order, as each folder's ``GALLERY_HEADER.rst`` lists them;
+* ``hygiene``: removes outputs of examples that were renamed, deleted or failed;
+* ``volatile_output``: marks the output of cells that change on every run (timings).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from torch_notes import sitewide
+
+
+def gallery_conf(
+    examples_dir: str = "../gallery", gallery_dir: str = "auto_examples", sections: tuple = ()
+) -> dict[str, Any]:
+    """sphinx-gallery's settings; ``sections`` are the sub-folders in teaching order."""
+    return {
+        "examples_dirs": [examples_dir],
+        "gallery_dirs": [gallery_dir],
+        "filename_pattern": sitewide.EXAMPLE_PATTERN,
+        "subsection_order": [f"{examples_dir}/{section}" for section in sections] or None,
+        "within_subsection_order": "torch_notes.gallery.order.HeaderOrder",
+        "minigallery_sort_order": "torch_notes.gallery.order.position_in_folder",
+        # The `facts` dict of each example is saved after every block (see evidence.facts).
+        "image_scrapers": ("matplotlib", "torch_notes.evidence.facts.record_facts"),
+        "reset_modules": ("matplotlib", "torch_notes.evidence.facts.seed_everything"),
+        # Run times change every build; shown, they would become new translatable strings.
+        "min_reported_time": 10**9,
+        "write_computation_times": False,
+        "show_memory": False,
+        "remove_config_comments": True,
+        "download_all_examples": False,
+        # Needed by the landing page's minigalleries (they list example files, not API names).
+        "backreferences_dir": "_generated/backreferences",
+        "doc_module": (),
+        "only_warn_on_example_error": False,
+        "show_signature": False,
+    }

@@ -1,0 +1,114 @@
+"""Every site-wide fact, defined once: languages, verdicts, the public address, examples, CJK.
+
+Everything else in the package, ``docs/conf.py`` and the tests read these names. Adding a
+language means adding a :class:`Language` to ``LANGUAGES`` and its catalogs
+(``docs/locales/<code>/``, ``torch_notes/locale/<code>/``); no other Python changes.
+"""
+
+from __future__ import annotations
+
+import enum
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+# -- Languages ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Language:
+    code: str  # Sphinx's `language` and the site's folder: en/, zh_CN/
+    name: str  # as the language switcher shows it, in that language
+    hreflang: str  # BCP 47, for <html lang> and <link rel="alternate" hreflang>
+    og_locale: str  # Open Graph's locale
+
+
+LANGUAGES = (
+    Language("en", "English", "en", "en_US"),
+    Language("zh_CN", "简体中文", "zh-CN", "zh_CN"),
+)
+SOURCE_LANGUAGE = LANGUAGES[0]  # the pages are written in it; the others come from catalogs
+LANGUAGE_CODES = tuple(language.code for language in LANGUAGES)
+
+
+def language(code: str) -> Language:
+    for candidate in LANGUAGES:
+        if candidate.code == code:
+            return candidate
+    raise LookupError(f"no language {code!r} in torch_notes.sitewide.LANGUAGES ({LANGUAGE_CODES})")
+
+
+# -- Verdicts on the notes ------------------------------------------------------------------
+
+
+class Verdict(enum.Enum):
+    """How a claim of the notes fares with the PyTorch the site is built with.
+
+    The value is the English label; other languages translate it through the package's
+    message catalog. ``torch_notes.evidence.model.verdict`` computes it from a record.
+    """
+
+    HOLDS = "holds"
+    OUTPUT_CHANGED = "output changed"
+    DEPRECATED = "deprecated"
+    NOW_RAISES = "now raises"
+    NEVER_RIGHT = "was never right"
+
+    @property
+    def definition(self) -> str:
+        return VERDICT_DEFINITIONS[self]
+
+
+VERDICT_DEFINITIONS = {
+    Verdict.HOLDS: "What the note says or prints is what PyTorch does.",
+    Verdict.OUTPUT_CHANGED: "The code still runs, but prints or returns something else now.",
+    Verdict.DEPRECATED: "It still works, with a DeprecationWarning or FutureWarning.",
+    Verdict.NOW_RAISES: "It ran once, and raises an error now.",
+    Verdict.NEVER_RIGHT: (
+        "It could not have held on any release: the note's code is not valid Python, "
+        "misspells a name, or states a property that PyTorch contradicts."
+    ),
+}
+
+# -- Hosting --------------------------------------------------------------------------------
+
+BASE_URL_VARIABLE = "TORCH_NOTES_BASE_URL"  # the folder holding en/ and zh_CN/, e.g. https://x.github.io/torch-notes/
+
+
+def normalise_base_url(url: str) -> str:
+    """``""`` stays unset; anything else must be an absolute http(s) address, ending in ``/``."""
+    url = url.strip()
+    if not url:
+        return ""
+    if not url.startswith(("https://", "http://")):
+        raise ValueError(f"the site's address must start with https:// or http://, not {url!r}")
+    return url if url.endswith("/") else url + "/"
+
+
+def base_url() -> str:
+    """The site's public address from ``TORCH_NOTES_BASE_URL``; ``""`` when unset."""
+    return normalise_base_url(os.environ.get(BASE_URL_VARIABLE, ""))
+
+
+# -- Gallery examples -----------------------------------------------------------------------
+
+EXAMPLE_PREFIX = "plot_"  # sphinx-gallery executes only files named so
+EXAMPLE_PATTERN = f"/{EXAMPLE_PREFIX}"  # its `filename_pattern`, a regex on the path
+
+
+def is_example(path: str | Path) -> bool:
+    path = Path(path)
+    return path.suffix == ".py" and path.name.startswith(EXAMPLE_PREFIX)
+
+
+def example_name(path: str | Path) -> str:
+    """``gallery/autograd/plot_autograd_basics.py`` -> ``autograd_basics`` (its facts' prefix)."""
+    return Path(path).stem.removeprefix(EXAMPLE_PREFIX)
+
+
+# -- Chinese text ---------------------------------------------------------------------------
+
+# CJK punctuation (U+3000-303F), ideographs (U+4E00-9FFF) and full-width forms (U+FF00-FFEF).
+CJK_RANGES = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
+CJK = re.compile(f"[{CJK_RANGES}]")
