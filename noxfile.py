@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import shutil
 from pathlib import Path
 
 import nox
@@ -21,8 +20,6 @@ nox.options.sessions = ["docs", "tests"]
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
 CONSTRAINTS = ROOT / "constraints.txt"
-LOCALE_DIR = ROOT / "docs" / "locales"
-GETTEXT_DIR = ROOT / "_build" / "gettext"
 # Opt-in: take torch from PyTorch's CPU index (no CUDA download) on a machine that reaches it.
 CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
@@ -89,27 +86,9 @@ def docs_live(session: nox.Session) -> None:
 
 @nox.session(reuse_venv=True)
 def translate(session: nox.Session) -> None:
-    """Extract the English messages and update the zh_CN catalogs (one .po per page)."""
+    """Extract the English messages and update the other languages' catalogs (one .po a page)."""
     install_groups(session, "docs")
-    # Gallery pages are regenerated (without running them) so their text is current.
-    shutil.rmtree(ROOT / "docs" / "auto_examples", ignore_errors=True)
-    session.run(
-        "sphinx-build",
-        "-b",
-        "gettext",
-        "-q",
-        "-D",
-        "nb_execution_mode=off",
-        "-D",
-        "plot_gallery=0",
-        "docs",
-        str(GETTEXT_DIR),
-        *session.posargs,
-    )
-    session.run(
-        "sphinx-intl", "update", "-p", str(GETTEXT_DIR), "-d", str(LOCALE_DIR), "-l", "zh_CN"
-    )
-    session.run("sphinx-intl", "stat", "-d", str(LOCALE_DIR), "-l", "zh_CN")
+    session.run("python", "-m", "torch_notes.build.translate", *session.posargs)
 
 
 @nox.session(reuse_venv=True)

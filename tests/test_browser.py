@@ -142,7 +142,7 @@ def test_language_switch_keeps_the_page_and_the_anchor(page, base_url, site):
         page.wait_for_url(f"{base_url}/{target}/autograd/basics.html#{anchor}")
         title = page.locator(f"section#{anchor} > h2").inner_text()
         assert heading.search(title), title
-        assert page.evaluate("document.documentElement.lang") == check_site.HTML_LANG[target]
+        assert page.evaluate("document.documentElement.lang") == sitewide.language(target).hreflang
 
 
 def load_recording_requests(page, url: str) -> tuple[list[str], list[str]]:
@@ -185,7 +185,7 @@ def test_no_serious_accessibility_violations(page, base_url, kind, language):
     from axe_playwright_python.sync_playwright import Axe
 
     page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
-    assert page.evaluate("document.documentElement.lang") == check_site.HTML_LANG[language]
+    assert page.evaluate("document.documentElement.lang") == sitewide.language(language).hreflang
     violations = Axe().run(page).response["violations"]
     serious = [
         f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes'][:3]]}"

@@ -39,6 +39,7 @@ extensions = ["myst_nb", "torch_notes.evidence"]
 if (Path(__file__).parents[1] / "gallery" / "GALLERY_HEADER.rst").is_file():
     extensions.append("sphinx_gallery.gen_gallery")
 sphinx_gallery_conf = gallery_conf()
+evidence_topic_declarations = False  # the pages are cut from the real ones
 snippets_dir = {snippets!r}
 notes_dir = {notes!r}
 exclude_patterns = ["_build", "_generated", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
@@ -48,7 +49,10 @@ myst_enable_extensions = ["colon_fence"]
 
 
 def blocks(text: str) -> list[str]:
-    """A MyST page as its paragraphs and fenced blocks (headings and lists count as paragraphs)."""
+    """A MyST page as its paragraphs and fenced blocks (headings and lists count as paragraphs);
+    the front matter (which declares the page's examples and snippets) is left out."""
+    if text.startswith("---\n"):
+        text = text.split("\n---\n", 1)[1]
     found, current, fence = [], [], None
     for line in text.splitlines():
         opening = re.match(r"(`{3,}|:{3,})", line)
@@ -100,12 +104,14 @@ def scratch_project(tmp_path: Path, gallery: bool, extra: dict[str, str] | None 
     (examples / "networks").mkdir(parents=True)
     if gallery:
         (examples / "GALLERY_HEADER.rst").write_text("Examples\n========\n", encoding="utf-8")
-        (examples / "networks" / "GALLERY_HEADER.rst").write_text(
-            "Networks\n--------\n", encoding="utf-8"
-        )
         shutil.copy(ROOT / "gallery" / "networks" / "plot_init_weights.py", examples / "networks")
     for name, code in (extra or {}).items():
         (examples / "networks" / name).write_text(code, encoding="utf-8")
+    if gallery:  # the site's gallery configuration wants the teaching order written down
+        order = "".join(f"   {p.name}\n" for p in sorted((examples / "networks").glob("plot_*.py")))
+        (examples / "networks" / "GALLERY_HEADER.rst").write_text(
+            f"Networks\n--------\n\n.. example order:\n{order}", encoding="utf-8"
+        )
     return project
 
 

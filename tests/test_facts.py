@@ -98,7 +98,7 @@ def test_wrong_claim_names_page_claim_expected_and_actual(app):
     app.build()
     warnings = warnings_of(app)
     assert (
-        "index.md:3: WARNING: claim does not hold: the page states '4.6' for example.grad, "
+        "index.md:7: WARNING: claim does not hold: the page states '4.6' for example.grad, "
         "but executing plot_example gives '4.5'" in warnings
     )
 
@@ -141,6 +141,37 @@ def test_erratum_whose_claim_fails(app):
     edit(app, ":now: AddBackward0 <example.name>", ":now: AddBackward1 <example.name>")
     app.build()
     assert "erratum: claim does not hold: the page states 'AddBackward1'" in warnings_of(app)
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_page_is_held_to_the_examples_and_snippets_it_declares(app):
+    edit(app, "examples: [example]\nsnippets: [adds, fails]", "examples: [other]\nsnippets: [adds]")
+    app.build()
+    warnings = warnings_of(app)
+    assert "index.md:1: WARNING: uses example example but does not declare it" in warnings
+    assert "index.md:1: WARNING: declares example other but uses none of it" in warnings
+    assert "index.md:1: WARNING: uses snippet fails but does not declare it" in warnings
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_an_erratum_can_cite_a_document_for_older_history(app):
+    edit(
+        app,
+        ":now: AddBackward0 <example.name>\n",
+        ":now: AddBackward0 <example.name>\n:cited: https://example.org/release-0.4 Release 0.4\n",
+    )
+    app.build()
+    assert warnings_of(app) == ""
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert (
+        '<a class="reference external" href="https://example.org/release-0.4">Release 0.4</a>'
+        in html
+    )
+    rows = json.loads((app.doctreedir / "errata.json").read_text(encoding="utf-8"))["rows"]
+    (erratum,) = [row for row in rows if row["source"] == "erratum"]
+    kinds = [evidence["record"] for evidence in erratum["evidence"]]
+    assert kinds == ["Executed", "Cited"] and erratum["verdict"] == "output changed"
+    assert erratum["torch"]["kind"] in ("cpu", "cuda", "rocm")
 
 
 def test_snippet_runs_isolated_and_masks_addresses(tmp_path):

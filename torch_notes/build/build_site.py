@@ -30,7 +30,6 @@ ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 BUILD = ROOT / "_build"
 SITE = BUILD / "site"
-LANGUAGES = check_site.LANGUAGES
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
 CHECK_LABELS = {
     CheckKind.CLAIM: "claims",
@@ -131,7 +130,7 @@ def build(extra: list[str] | None = None) -> int:
     clean()
     seconds: dict[str, float] = {}
     warnings = 0
-    for language in LANGUAGES:
+    for language in sitewide.LANGUAGE_CODES:
         t0 = time.perf_counter()
         status, language_warnings = sphinx_build(language, extra)
         seconds[language] = time.perf_counter() - t0
@@ -156,9 +155,9 @@ def build(extra: list[str] | None = None) -> int:
         "snippets_executed": len(list((DOCS / "_generated" / "snippets").glob("*.json"))),
         "notebooks_executed": len(list((DOCS / "_generated" / "jupyter-cache").rglob("*.ipynb"))),
         "warnings": warnings,
-        "checks": {language: check_counts(language) for language in LANGUAGES},
+        "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
         "hosting": published,
-        "verdicts": {language: verdict_counts(language) for language in LANGUAGES},
+        "verdicts": {language: verdict_counts(language) for language in sitewide.LANGUAGE_CODES},
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")

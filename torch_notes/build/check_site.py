@@ -18,9 +18,7 @@ from urllib.parse import unquote, urlsplit
 from torch_notes import sitewide
 from torch_notes.build.hosting import NOT_IN_SITEMAP, pages
 
-LANGUAGES = sitewide.LANGUAGE_CODES
-HTML_LANG = {language.code: language.hreflang for language in sitewide.LANGUAGES}
-OG_LOCALE = {language.code: language.og_locale for language in sitewide.LANGUAGES}
+# The languages are read from torch_notes.sitewide when a check runs, not copied here.
 # Words a Chinese reader searches for on the pages that exist; each must be in the index.
 CHINESE_SEARCH_TERMS = ("梯度", "叶子节点", "反向传播", "计算图")
 
@@ -63,33 +61,38 @@ def parse(page: Path) -> LinkCollector:
 
 
 def check_same_pages(site: Path) -> list[str]:
-    en, zh = pages(site, "en"), pages(site, "zh_CN")
-    return [f"en/{p} has no zh_CN counterpart" for p in sorted(en - zh)] + [
-        f"zh_CN/{p} has no en counterpart" for p in sorted(zh - en)
-    ]
+    """Every language has the pages of the source language, and no other."""
+    source = sitewide.SOURCE_LANGUAGE.code
+    problems = []
+    for language in sitewide.LANGUAGE_CODES[1:]:
+        theirs, ours = pages(site, source), pages(site, language)
+        problems += [f"{source}/{p} has no {language} counterpart" for p in sorted(theirs - ours)]
+        problems += [f"{language}/{p} has no {source} counterpart" for p in sorted(ours - theirs)]
+    return problems
 
 
 def check_switchers(site: Path) -> list[str]:
     problems = []
-    for language in LANGUAGES:
-        for name in sorted(pages(site, language)):
-            page = site / language / name
+    for language in sitewide.LANGUAGES:
+        for name in sorted(pages(site, language.code)):
+            page = site / language.code / name
             found = parse(page)
-            if found.html_lang != HTML_LANG[language]:
+            if found.html_lang != language.hreflang:
                 problems.append(
-                    f"{language}/{name}: <html lang={found.html_lang!r}>, "
-                    f"expected {HTML_LANG[language]!r}"
+                    f"{language.code}/{name}: <html lang={found.html_lang!r}>, "
+                    f"expected {language.hreflang!r}"
                 )
             if name in ("search.html", "genindex.html"):
                 continue
+            where = f"{language.code}/{name}"
             if not found.switcher_links:  # the theme repeats it in the mobile menu, so >= 1
-                problems.append(f"{language}/{name}: no link to the other language")
+                problems.append(f"{where}: no link to the other language")
             for href in found.switcher_links:
                 target = (page.parent / unquote(urlsplit(href).path)).resolve()
                 if not target.is_file():
-                    problems.append(f"{language}/{name}: language link {href!r} leads nowhere")
+                    problems.append(f"{where}: language link {href!r} leads nowhere")
                 elif target.relative_to(site.resolve()).parts[1:] != Path(name).parts:
-                    problems.append(f"{language}/{name}: language link {href!r} is another page")
+                    problems.append(f"{where}: language link {href!r} is another page")
     return problems
 
 
@@ -117,10 +120,11 @@ def check_chinese_search(site: Path) -> list[str]:
 
 def check_untranslated(site: Path) -> list[str]:
     problems = []
-    for name in sorted(pages(site, "zh_CN")):
-        count = parse(site / "zh_CN" / name).untranslated
-        if count:
-            problems.append(f"zh_CN/{name}: {count} untranslated element(s)")
+    for language in sitewide.LANGUAGE_CODES[1:]:
+        for name in sorted(pages(site, language)):
+            count = parse(site / language / name).untranslated
+            if count:
+                problems.append(f"{language}/{name}: {count} untranslated element(s)")
     return problems
 
 
@@ -145,7 +149,7 @@ def site_file(site: Path, page: Path, href: str, base: str = "") -> Path | None:
 
 def page_base(site: Path, page: Path, language: str, alternates: dict[str, str]) -> str:
     """The site root's address, as the page's own hreflang link states it ("" if relative)."""
-    own = alternates.get(HTML_LANG[language], "")
+    own = alternates.get(sitewide.language(language).hreflang, "")
     suffix = f"{language}/{page.relative_to(site / language).as_posix()}"
     return own.removesuffix(suffix) if own.endswith(suffix) and "://" in own else ""
 
@@ -153,9 +157,9 @@ def page_base(site: Path, page: Path, language: str, alternates: dict[str, str])
 def check_alternates(site: Path) -> list[str]:
     """Every page names itself, its counterpart and x-default; every one of them exists."""
     problems = []
-    by_hreflang = {HTML_LANG[lang]: lang for lang in LANGUAGES}
+    by_hreflang = {language.hreflang: language.code for language in sitewide.LANGUAGES}
     wanted = [*by_hreflang, "x-default"]
-    for language in LANGUAGES:
+    for language in sitewide.LANGUAGE_CODES:
         for name in sorted(pages(site, language)):
             page = site / language / name
             found = parse(page).alternates
@@ -181,29 +185,29 @@ def check_alternates(site: Path) -> list[str]:
 
 def check_social_meta(site: Path) -> list[str]:
     problems = []
-    for language in LANGUAGES:
-        for name in sorted(pages(site, language)):
-            meta = parse(site / language / name).meta
-            if meta.get("og:locale") != OG_LOCALE[language]:
+    for language in sitewide.LANGUAGES:
+        for name in sorted(pages(site, language.code)):
+            meta = parse(site / language.code / name).meta
+            if meta.get("og:locale") != language.og_locale:
                 problems.append(
-                    f"{language}/{name}: og:locale is {meta.get('og:locale')!r}, "
-                    f"expected {OG_LOCALE[language]!r}"
+                    f"{language.code}/{name}: og:locale is {meta.get('og:locale')!r}, "
+                    f"expected {language.og_locale!r}"
                 )
             if not meta.get("og:title"):
-                problems.append(f"{language}/{name}: no og:title")
+                problems.append(f"{language.code}/{name}: no og:title")
     return problems
 
 
 def check_not_found(site: Path) -> list[str]:
     """The 404 pages exist (root and each language) and everything they link to exists."""
     problems = []
-    for where in ("", *(f"{lang}/" for lang in LANGUAGES)):
+    for where in ("", *(f"{lang}/" for lang in sitewide.LANGUAGE_CODES)):
         page = site / where / "404.html"
         if not page.is_file():
             problems.append(f"{where}404.html is missing")
             continue
         found = parse(page)
-        language = where.rstrip("/") or "en"
+        language = where.rstrip("/") or sitewide.SOURCE_LANGUAGE.code
         base = page_base(site, site / language / "404.html", language, found.alternates)
         # A <base href> makes relative links resolve as from <language>/404.html at any depth.
         if found.base:
@@ -242,7 +246,7 @@ def check_sitemap(site: Path) -> list[str]:
         if not url.startswith(base) or not (site / unquote(url.removeprefix(base))).is_file():
             problems.append(f"sitemap.xml: {url} is not a file of the site")
     listed = {unquote(loc.removeprefix(base)) for loc in locs}
-    for language in LANGUAGES:
+    for language in sitewide.LANGUAGE_CODES:
         problems += [
             f"sitemap.xml: {language}/{name} is not listed"
             for name in sorted(pages(site, language))

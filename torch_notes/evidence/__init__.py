@@ -11,6 +11,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
+* ``topics``: each page declares its examples and snippets, and is held to it;
 * ``model``: the records (checks, rows, evidence, outcomes) and the verdict rule;
 * ``domain``: where the records live, per page, through incremental and parallel builds.
 
@@ -24,7 +25,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from torch_notes.evidence import errata, facts, quotes, snippets, table
+from torch_notes.evidence import errata, facts, quotes, snippets, table, topics
 from torch_notes.evidence.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
@@ -37,6 +38,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("facts_dirs", [], "env", types=[list])
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
+    app.add_config_value("evidence_topic_declarations", True, "env", types=[bool])
     app.add_domain(EvidenceDomain)
     interface.add_catalog(app)
     app.add_role("fact", facts.FactRole())
@@ -51,5 +53,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", facts.reset_store)
     app.connect("doctree-read", table.collect_quote_rows)
     app.connect("env-get-updated", table.always_refresh)
+    app.connect("env-check-consistency", topics.check_declarations)
     app.connect("build-finished", table.write_reports)
     return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -52,6 +52,7 @@ from torch_notes.evidence.model import Check, CheckKind, Raised, Warned
 logger = logging.getLogger(__name__)
 
 FACTS_SUFFIX = ".facts.json"
+SNIPPET_PREFIX = "snippets"  # snippets.<name>.<result>: the facts of a note's code fragment
 VOLATILE_KEY = "__volatile__"  # in a facts file: the keys whose values differ on every run
 _CLAIM_SYNTAX = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[^<>]+)>$", re.DOTALL)
 
@@ -199,7 +200,7 @@ def fact_store(env: BuildEnvironment) -> FactStore:
             store.load_dir(folder)
         from torch_notes.evidence.snippets import SnippetRunner  # it reads facts too
 
-        store.providers["snippets"] = SnippetRunner.for_env(env).facts
+        store.providers[SNIPPET_PREFIX] = SnippetRunner.for_env(env).facts
         _stores[env] = store
     return store
 

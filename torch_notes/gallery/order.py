@@ -8,7 +8,7 @@ on the page) naming its examples in order::
        plot_create_tensors.py
        plot_broadcast_shapes.py
 
-``sphinx_gallery_conf["within_subsection_order"] = "gallery_order.HeaderOrder"``. An
+``within_subsection_order`` is ``torch_notes.gallery.order.HeaderOrder`` (see ``gallery_conf``). An
 example missing from the list fails the build with the file and the header to edit.
 """
 

@@ -1,1 +1,7 @@
-"""i18n"""
+"""Translation: English pages, Chinese from gettext catalogs, and nothing shown half-translated.
+
+* ``translation_check``: a translated build fails on any text left untranslated;
+* ``bilingual_glossary``: glossary terms in both languages, written once;
+* ``search_dictionary``: the Chinese search dictionary (jieba), from the glossary;
+* ``interface``: the package's own interface text, from ``i18n/locale/``.
+"""

@@ -1,6 +1,6 @@
 """Generate the Chinese search dictionary (jieba) from the glossary and a list of extra words.
 
-    extensions = [..., "bilingual_glossary", "search_dictionary"]
+    extensions = [..., "torch_notes.i18n.bilingual_glossary", "torch_notes.i18n.search_dictionary"]
     search_dictionary_glossary = "glossary.md"             # its Chinese term names
     search_dictionary_words = str(DOCS / "search_dict_zh.txt")  # one extra word a line
 

@@ -1,1 +1,8 @@
-"""pages"""
+"""What every HTML page carries besides its text (small Sphinx extensions, one feature each).
+
+* ``language_switcher``: the same page in the other languages, and ``hreflang`` links;
+* ``page_meta``: Open Graph and Twitter card tags, in the page's language;
+* ``not_found``: a 404 page that works at any depth of the host;
+* ``provenance``: which PyTorch, Python and device produced the page's outputs;
+* ``mathml_math``: formulas written as MathML at build time (no math script for readers).
+"""

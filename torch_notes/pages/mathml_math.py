@@ -1,7 +1,7 @@
 """Math written into the page as MathML when the page is built, so the reader's browser runs no
 math script.
 
-    extensions = [..., "mathml_math"]
+    extensions = [..., "torch_notes.pages.mathml_math"]
     html_math_renderer = "mathml"
 
 Current browsers lay out MathML Core themselves. Converting ``:math:`` and ``math`` blocks with

@@ -10,7 +10,7 @@ page then resolves as if the page were at ``<language>/404.html``, from any dept
 JavaScript. It also adds ``<meta name="robots" content="noindex">`` on that page.
 ``torch_notes.build.build_site`` copies ``en/404.html`` to the site root, where the host looks for it.
 
-    extensions = [..., "language_switcher", "not_found"]
+    extensions = [..., "torch_notes.pages.language_switcher", "torch_notes.pages.not_found"]
     not_found_page = "404"    # docs/404.md, marked ``orphan: true``
 """
 

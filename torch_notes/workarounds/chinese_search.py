@@ -1,6 +1,6 @@
 """Make the Chinese site's search work in the browser (Sphinx 9.0, sphinx-doc/sphinx#14229).
 
-    extensions = [..., "chinese_search"]
+    extensions = [..., "torch_notes.workarounds.chinese_search"]
 
 Sphinx's Chinese search splits words with jieba and stems Latin words with the English
 Snowball stemmer, so the ``language_data.js`` it writes holds ``EnglishStemmer`` only; but

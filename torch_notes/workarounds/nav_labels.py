@@ -1,6 +1,6 @@
 """Give the sidebar's expand/collapse toggles an accessible name.
 
-    extensions = [..., "nav_a11y"]
+    extensions = [..., "torch_notes.workarounds.nav_labels"]
 
 pydata-sphinx-theme puts each sidebar entry that has children in a ``<details>`` whose
 ``<summary>`` holds only a chevron icon, so a screen reader announces an unnamed control

@@ -1,6 +1,6 @@
 """Run the theme options that the theme shows as text through the catalogs.
 
-    extensions = [..., "theme_strings"]
+    extensions = [..., "torch_notes.workarounds.theme_strings"]
 
 pydata-sphinx-theme prints some options as they are, in every language: the search box's
 placeholder ("Search the docs ...") and the navbar's dropdown label ("More"). Each page's

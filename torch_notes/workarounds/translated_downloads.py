@@ -1,6 +1,6 @@
 """Offer the gallery's downloads in the reader's language: translated text, the same code.
 
-    extensions = [..., "sphinx_gallery.gen_gallery", "translated_downloads"]
+    extensions = [..., "sphinx_gallery.gen_gallery", "torch_notes.workarounds.translated_downloads"]
 
 sphinx-gallery writes one ``.py``, ``.ipynb`` and ``.zip`` per example, in English, and the
 HTML builder copies them into ``_downloads/<hash>/``. In a translated build this extension

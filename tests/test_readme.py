@@ -1,0 +1,21 @@
+"""The README tells the truth about the layout: its table of topics is the generated one."""
+
+from __future__ import annotations
+
+from torch_notes.build import topic_table
+
+
+def test_readme_lists_every_topic_with_its_files():
+    readme = (topic_table.ROOT / "README.md").read_text(encoding="utf-8")
+    found = topic_table.topics()
+    assert len(found) >= 15
+    assert topic_table.table(found) in readme, "run python -m torch_notes.build.topic_table"
+
+
+def test_every_declared_file_exists():
+    for topic in topic_table.topics():
+        assert (topic_table.ROOT / "docs" / f"{topic.page}.md").is_file()
+        for name in topic.examples:
+            assert topic_table.example_path(name).is_file()
+        for name in topic.snippets:
+            assert (topic_table.ROOT / "snippets" / f"{name}.py").is_file(), name

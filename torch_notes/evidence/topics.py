@@ -1,0 +1,84 @@
+"""A topic's files, from one name: each page declares the examples and snippets it draws on.
+
+A topic page starts with front matter naming them, its own example first::
+
+    ---
+    examples: [stop_gradients, autograd_basics]
+    snippets: [autograd_requires_grad_inplace]
+    ---
+
+The build holds every page to its declaration: a page that states a fact of an example it
+does not declare, runs a snippet it does not declare, or declares one it never uses, fails
+with the page named. From the declarations, ::
+
+    python -m torch_notes.build.topic_table
+
+prints the README's table of topics (``torch_notes/build/topic_table.py``). A project made
+of cut-down pages (the drift tests) sets ``evidence_topic_declarations = False``.
+"""
+
+from __future__ import annotations
+
+import json
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from torch_notes.evidence.facts import SNIPPET_PREFIX, domain, extracting_messages, parse_claim
+from torch_notes.evidence.model import CheckKind
+
+logger = logging.getLogger(__name__)
+
+
+def used_by(checks) -> tuple[set[str], set[str]]:
+    """The examples and snippets whose results a page's checks rest on."""
+    examples, snippets = set(), set()
+    for check in checks:
+        if check.kind is CheckKind.SNIPPET:
+            snippets.add(check.subject)
+            continue
+        if check.kind in (CheckKind.CLAIM, CheckKind.NOTE_CLAIM):
+            key = parse_claim(check.subject)[1]
+        elif check.kind is CheckKind.FACT:
+            key = check.subject
+        else:
+            continue
+        prefix, _, rest = key.partition(".")
+        if prefix == SNIPPET_PREFIX:
+            snippets.add(rest.split(".")[0])
+        else:
+            examples.add(prefix)
+    return examples, snippets
+
+
+def declared(env: BuildEnvironment, docname: str) -> tuple[set[str], set[str]] | None:
+    metadata = env.metadata.get(docname, {})
+    if "examples" not in metadata and "snippets" not in metadata:
+        return None
+    return tuple(set(json.loads(metadata.get(key, "[]"))) for key in ("examples", "snippets"))
+
+
+def check_declarations(app: Sphinx, env: BuildEnvironment) -> None:
+    if extracting_messages(env) or not env.config.evidence_topic_declarations:
+        return
+    checks = domain(env).checks()
+    for docname in sorted(env.found_docs):
+        used = used_by(checks.get(docname, []))
+        stated = declared(env, docname)
+        if stated is None:
+            stated = (set(), set())
+            if not any(used):
+                continue
+        for kind, uses, says in zip(("examples", "snippets"), used, stated, strict=True):
+            problems = [f"uses {kind[:-1]} {name} but does not declare it" for name in uses - says]
+            problems += [f"declares {kind[:-1]} {name} but uses none of it" for name in says - uses]
+            for problem in problems:
+                logger.warning(
+                    "%s (front matter: %s: [...])",
+                    problem,
+                    kind,
+                    location=(docname, 1),
+                    type="evidence",
+                    subtype="topics",
+                )
