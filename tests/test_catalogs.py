@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
+from torch_notes import sitewide
 from torch_notes.workarounds import theme_strings
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
@@ -59,3 +60,38 @@ def test_the_theme_strings_it_leaves_in_english_are_translated_here():
     options.read(theme.parent / "theme" / "pydata_sphinx_theme" / "theme.conf", encoding="utf-8")
     english |= {options["options"][name] for name in theme_strings.TEXT_OPTIONS}
     assert english - ours == set(), f"add to {THEME_CATALOG.relative_to(DOCS.parent)}"
+
+
+def interface_messages() -> set[str]:
+    """Every ``_("...")`` of the package, and the verdicts (translated where they are shown)."""
+    import ast
+
+    package = Path(__file__).resolve().parents[1] / "torch_notes"
+    found = {verdict.value for verdict in sitewide.Verdict}
+    for module in package.rglob("*.py"):
+        source = module.read_text(encoding="utf-8")
+        if '_ = get_translation("torch_notes")' not in source:
+            continue  # its _() is Sphinx's own, translated by Sphinx's catalogs
+        for node in ast.walk(ast.parse(source)):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_"
+                and node.args
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                found.add(node.args[0].value)
+    return found
+
+
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES[1:])
+def test_the_package_interface_text_is_translated(language):
+    from torch_notes.i18n import interface
+
+    with interface.catalog(language).open("rb") as handle:
+        catalog = read_po(handle)
+    translated = {m.id for m in catalog if m.id and m.string and not m.fuzzy}
+    wanted = interface_messages()
+    assert len(wanted) >= 19
+    assert wanted <= translated, f"missing in {interface.catalog(language)}: {wanted - translated}"
+    assert not {m.id for m in catalog if m.id} - wanted, "entries no code uses any more"
