@@ -23,6 +23,7 @@ extensions = [
     "torch_notes.gallery.volatile_output",
     "torch_notes.evidence",
     "torch_notes.i18n.translation_check",
+    "torch_notes.i18n.parity",
     "torch_notes.i18n.bilingual_glossary",
     "torch_notes.i18n.search_dictionary",
     "torch_notes.pages.language_switcher",

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import shutil
 
 import pytest
 from sphinx.errors import ConfigError
@@ -105,3 +106,57 @@ def test_untranslated_and_fuzzy_messages_fail_with_catalog_and_message(app):
     # A role glued to Chinese text is half-parsed; docutils itself warns about it.
     assert "markup.rst:7:<translated>:1: WARNING: Inline interpreted text" in warnings
     assert "对损失调用``backward()``。" in warnings and "调用\\ ``x``\\ 。" in warnings
+
+
+# -- Translation parity (torch_notes/i18n/parity.py) ------------------------------------------
+
+PARITY_CATALOG = "locales/zh_CN/LC_MESSAGES/index.po"
+
+
+def build_parity(
+    make_app, rootdir, tmp_path, old: str = "", new: str = ""
+) -> tuple[str, list[str]]:
+    """Build a fresh copy of tests/roots/test-parity, its catalog edited; return HTML, warnings."""
+    srcdir = tmp_path / "parity"
+    shutil.copytree(rootdir / "test-parity", srcdir)
+    catalog = srcdir / PARITY_CATALOG
+    text = catalog.read_text(encoding="utf-8")
+    assert old in text
+    catalog.write_text(text.replace(old, new), encoding="utf-8")
+    app = make_app("html", srcdir=srcdir)
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    return html, [line for line in warnings.splitlines() if "WARNING" in line]
+
+
+def test_a_faithful_translation_keeps_everything(make_app, rootdir, tmp_path):
+    html, warnings = build_parity(make_app, rootdir, tmp_path)
+    assert warnings == []
+    assert "梯度为" in html
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "lost"),
+    [
+        ("梯度为 {claim}`4.5 <example.grad>`。", "梯度为 4.6。", "claim '4.5 <example.grad>'"),
+        ("梯度为 {claim}`4.5 <example.grad>`。", "梯度为 4.5。", "claim '4.5 <example.grad>'"),
+        ("名字是 {fact}`example.name`，", "名字是 AddBackward0，", "fact 'example.name'"),
+        (
+            "打印的是 {note}`001:grad_fn=<AddBackward>`",
+            "打印的是 grad_fn",
+            "note quote '001:grad_fn=<AddBackward>'",
+        ),
+        ("对含 2 个元素", "对含 3 个元素", "number '2'"),
+        ("调用 `backward()`", "调用 `forward()`", "code 'backward()'"),
+        ("见 {math}`x^2`", "见 {math}`x^3`", "math 'x^2'"),
+        ("[PyTorch](https://pytorch.org)。", "PyTorch。", "link 'https://pytorch.org'"),
+    ],
+)
+def test_a_translation_that_drops_or_changes_something_fails_naming_catalog_and_message(
+    make_app, rootdir, tmp_path, old, new, lost
+):
+    _, warnings = build_parity(make_app, rootdir, tmp_path, old, new)
+    (warning,) = warnings
+    assert "index.md:" in warning
+    assert f"the translation in {PARITY_CATALOG} drops or changes {lost}" in warning

@@ -313,6 +313,7 @@ class FactRole(SphinxRole):
         self.env.note_dependency(str(store.sources[key]))
         record_check(self.env, CheckKind.FACT, key, True)
         node = fact_node(self.rawtext, shown, value)
+        node["fact_key"] = key  # a translation must keep it (torch_notes.i18n.parity)
         if key in store.volatile:
             node["classes"].append("volatile")
         return [node], []

@@ -1,0 +1,137 @@
+"""Fail a translated build when a translation drops or changes what the build checks or links.
+
+Sphinx's own i18n transform compares the references of a paragraph with those of its
+translation. This extends the comparison to every node the reader trusts: claims (stated
+text and fact), inserted facts, note quotes, glossary terms and other cross-references,
+links, math, inline code, and the numbers of the plain text. Before the catalogs apply, each
+translatable node keeps what it holds; after, a translated node must hold the same, in any
+order (a translation may add: code marks, or 12 for "twelve"). A translator who replaces
+``{claim}`4.5 <autograd_basics.first_grad>``` by the plain text ``4.6``, or turns a 4 into
+a 5, fails the build, naming the catalog and the message.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+from docutils import nodes
+from sphinx import addnodes
+from sphinx.application import Sphinx
+from sphinx.transforms import SphinxTransform
+from sphinx.util import logging
+from sphinx.util.nodes import is_translatable
+
+from torch_notes import sitewide
+
+logger = logging.getLogger(__name__)
+# A number standing alone: not part of a name (x2, float32), nor of a compound word (1-D).
+NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\w)(?!-[A-Za-z])")
+SOURCE = "parity_source"  # node attribute: (what the source holds, the source text)
+
+
+def held(node: nodes.Element) -> Counter[tuple[str, str]]:
+    """What ``node`` holds that a translation must keep: (kind, value) pairs, with counts."""
+    found: Counter[tuple[str, str]] = Counter()
+
+    def visit(element: nodes.Element) -> None:
+        for child in element.children:
+            if isinstance(child, nodes.Text):
+                found.update(("number", n) for n in NUMBER.findall(child.astext()))
+                continue
+            if not isinstance(child, nodes.Element):
+                continue
+            kind = item(child)
+            if kind is None:
+                visit(child)
+            else:
+                found[kind] += 1
+
+    visit(node)
+    return found
+
+
+def item(node: nodes.Element) -> tuple[str, str] | None:
+    if node.get("claim_key"):
+        return "claim", f"{node['claim_text']} <{node['claim_key']}>"
+    if "fact_key" in node:
+        return "fact", node["fact_key"]
+    if "note_words" in node:
+        return "note quote", f"{node['note']}:{node['note_words']}"
+    if isinstance(node, addnodes.download_reference):  # its label is translated, its file not
+        return "download", node.get("reftarget", "")
+    if isinstance(node, addnodes.pending_xref):
+        return node.get("reftype", "xref"), node.get("reftarget", "")
+    if isinstance(node, nodes.reference) and node.get("refuri"):
+        return "link", node["refuri"]
+    if isinstance(node, nodes.math):
+        return "math", " ".join(node.astext().split())
+    if isinstance(node, nodes.literal):  # reStructuredText may wrap inline code over lines
+        return "code", " ".join(node.astext().split())
+    return None
+
+
+def translatable(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.Element) and is_translatable(node)
+
+
+class RememberSource(SphinxTransform):
+    """Before the catalogs apply: what each translatable node of the source holds."""
+
+    default_priority = 10  # sphinx.transforms.i18n.Locale runs at 20
+
+    def apply(self, **kwargs: Any) -> None:
+        if self.config.language == sitewide.SOURCE_LANGUAGE.code:
+            return
+        for node in self.document.findall(translatable):
+            node[SOURCE] = (held(node), node.astext())
+
+
+class CompareTranslation(SphinxTransform):
+    """After the catalogs apply: a translated node holds what its source held."""
+
+    default_priority = 22  # after Locale (20), before Sphinx's post-Locale transforms (25)
+
+    def apply(self, **kwargs: Any) -> None:
+        if self.config.language == sitewide.SOURCE_LANGUAGE.code:
+            return
+        catalog = Path(
+            self.config.locale_dirs[0],
+            self.config.language,
+            "LC_MESSAGES",
+            f"{self.env.docname}.po",
+        )
+        for node in self.document.findall(translatable):
+            source = node.attributes.pop(SOURCE, None)
+            if source is None or not node.get("translated"):
+                continue
+            wanted, message = source
+            if lost := wanted - held(node):  # adding is allowed: a 12 for "twelve", code marked
+                report(node, catalog, message, lost)
+
+
+def describe(items: Counter[tuple[str, str]]) -> str:
+    return ", ".join(
+        f"{kind} {value!r}" for (kind, value), count in items.items() for _ in range(count)
+    )
+
+
+def report(node: nodes.Element, catalog: Path, message: str, lost: Counter) -> None:
+    logger.warning(
+        "the translation in %s drops or changes %s; keep every role, reference, code and "
+        "number of the message as it is:\n  %r",
+        catalog,
+        describe(lost),
+        message[:200],
+        location=node,
+        type="i18n",
+        subtype="parity",
+    )
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.add_transform(RememberSource)
+    app.add_transform(CompareTranslation)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
