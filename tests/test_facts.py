@@ -185,3 +185,32 @@ def test_snippet_runs_isolated_and_masks_addresses(tmp_path):
     failing = snippets.run_fragment("import torch\ntorch.ones(2).view(3)\n", "frag3.py")
     assert failing.raised.type == "RuntimeError"
     assert failing.facts()["error"].startswith("RuntimeError: shape '[3]' is invalid")
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_quotes_of_the_notes_keep_their_quotes(app):
+    edit(
+        app,
+        "Quoted: {note}`001:grad_fn=<AddBackward>`.",
+        "Quoted: {note}`001:grad_fn=<AddBackward>` and "
+        "{note}`001:torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态”`.",
+    )
+    app.build()
+    assert warnings_of(app) == ""
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert "“torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态””" in html
+
+
+def test_typographic_quotes_the_build_introduced_are_found():
+    from docutils import nodes
+
+    from torch_notes.evidence.verbatim import introduced_quotes
+
+    quote = nodes.inline(text="“save(‘p.pkl’) # 保存”")
+    quote["note_words"], quote["note_prose"] = "save('p.pkl') # 保存", True
+    assert "are shown as 'save(‘p.pkl’) # 保存'" in introduced_quotes(quote)
+    quote.children[0] = nodes.Text("“save('p.pkl') # 保存”")
+    assert introduced_quotes(quote) is None
+    code = nodes.literal("``print('x')``", "print(‘x’)")
+    assert "code" in introduced_quotes(code)
+    assert introduced_quotes(nodes.literal("``print(‘x’)``", "print(‘x’)")) is None

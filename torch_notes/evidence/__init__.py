@@ -11,6 +11,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
+* ``verbatim``: the notes' words and code keep their quotes (no typography);
 * ``topics``: each page declares its examples and snippets, and is held to it;
 * ``model``: the records (checks, rows, evidence, outcomes) and the verdict rule;
 * ``domain``: where the records live, per page, through incremental and parallel builds.
@@ -25,7 +26,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from torch_notes.evidence import errata, facts, quotes, snippets, table, topics
+from torch_notes.evidence import errata, facts, quotes, snippets, table, topics, verbatim
 from torch_notes.evidence.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
@@ -52,6 +53,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", note_builder)
     app.connect("env-before-read-docs", facts.reset_store)
     app.connect("doctree-read", table.collect_quote_rows)
+    app.connect("doctree-read", verbatim.check_verbatim)
     app.connect("env-get-updated", table.always_refresh)
     app.connect("env-check-consistency", topics.check_declarations)
     app.connect("build-finished", table.write_reports)

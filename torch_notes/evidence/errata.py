@@ -105,7 +105,9 @@ class ErratumDirective(SphinxDirective):
         paragraph = nodes.paragraph()
         paragraph += nodes.strong(text=_("The note says:"))
         paragraph += nodes.Text(" ")
-        paragraph += nodes.inline(text=f"“{quote}”", classes=["note-quote"])
+        words = nodes.inline(text=f"“{quote}”", classes=["note-quote"], support_smartquotes=False)
+        words["note"], words["note_words"], words["note_prose"] = note, quote, True
+        paragraph += words
         box += paragraph
         self.state.nested_parse(self.content, self.content_offset, box)
         if "cited" in self.options:

@@ -69,4 +69,5 @@ class NoteRole(SphinxRole):
             node = nodes.literal(self.rawtext, quote, classes=["note-quote"])
         # What the errata table needs to pair the quote with the claims of its paragraph.
         node["note"], node["note_words"], node["note_prose"] = note_id.strip(), quote, prose
+        node["support_smartquotes"] = False  # the note's words, as written (see verbatim.py)
         return [node], []
