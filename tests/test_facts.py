@@ -214,3 +214,30 @@ def test_typographic_quotes_the_build_introduced_are_found():
     code = nodes.literal("``print('x')``", "print(‘x’)")
     assert "code" in introduced_quotes(code)
     assert introduced_quotes(nodes.literal("``print(‘x’)``", "print(‘x’)")) is None
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_an_output_with_a_logger_line_or_a_machine_path_fails(app):
+    edit(app, "snippets: [adds, fails]", "snippets: [adds, fails, logs]")
+    edit(app, "```{snippet} fails\n", "```{snippet} logs\n```\n\n```{snippet} fails\n")
+    app.build()
+    warnings = warnings_of(app)
+    assert re.search(
+        r"index\.md:\d+: WARNING: output block \d+ shows a logger line: "
+        r"'W1130 .*\[evidence\.output\]",
+        warnings,
+    ), warnings
+    assert "shows a path of the build machine" in warnings
+
+
+def test_logger_lines_and_paths_are_recognised():
+    from torch_notes.evidence.clean_output import problems
+
+    glog = "W1130 23:26:33.035000 15687 torch/utils/cpp_extension.py:183] No CUDA runtime"
+    assert problems(f"tensor([1.])\n{glog}\n", []) == [
+        f"a logger line: {glog[: glog.index('] ') + 2]!r}..."
+    ]
+    assert problems("saved to /home/me/x.pt", ["/home/me"]) == [
+        "a path of the build machine: '/home/me'"
+    ]
+    assert problems("tensor([1., 2.])\nWARNING is a word here", ["/home/me"]) == []

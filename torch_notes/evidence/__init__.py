@@ -11,6 +11,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
+* ``clean_output``: no output shows a logger line or a path of the build machine;
 * ``verbatim``: the notes' words and code keep their quotes (no typography);
 * ``topics``: each page declares its examples and snippets, and is held to it;
 * ``model``: the records (checks, rows, evidence, outcomes) and the verdict rule;
@@ -26,7 +27,16 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from torch_notes.evidence import errata, facts, quotes, snippets, table, topics, verbatim
+from torch_notes.evidence import (
+    clean_output,
+    errata,
+    facts,
+    quotes,
+    snippets,
+    table,
+    topics,
+    verbatim,
+)
 from torch_notes.evidence.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
@@ -54,6 +64,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("env-before-read-docs", facts.reset_store)
     app.connect("doctree-read", table.collect_quote_rows)
     app.connect("doctree-read", verbatim.check_verbatim)
+    app.connect("doctree-read", clean_output.check_outputs)
     app.connect("env-get-updated", table.always_refresh)
     app.connect("env-check-consistency", topics.check_declarations)
     app.connect("build-finished", table.write_reports)

@@ -241,7 +241,9 @@ class SnippetDirective(SphinxDirective):
             classes=["snippet-label"],
         )
         shown = result.output.rstrip() or "(nothing)"
-        container += nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
+        output = nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
+        self.set_source_info(output)  # checks of the output name the directive's line
+        container += output
         return [container]
 
     def note_row(
