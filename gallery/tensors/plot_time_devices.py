@@ -46,13 +46,25 @@ else:
 # sphinx_gallery_end_ignore
 
 # %%
-# ``torch.accelerator`` asks the same question for whatever kind of accelerator this build
-# of PyTorch supports; it answers ``None`` when there is none.
+# ``torch.accelerator`` asks the same question for any kind of accelerator.
+# ``is_available()`` says whether one can be used now. ``current_accelerator()`` names the
+# kind this build of PyTorch was made for: ``None`` for a CPU build, but ``cuda`` for a CUDA
+# build even on a machine without a GPU. So ask ``is_available()`` first.
 
+print(torch.accelerator.is_available())
 print(torch.accelerator.current_accelerator())
 # sphinx_gallery_start_ignore
+facts["accelerator_available"] = torch.accelerator.is_available()
 facts["current_accelerator"] = str(torch.accelerator.current_accelerator())
 facts["accelerator_api"] = hasattr(torch, "accelerator")
+# The choice above and torch.accelerator agree, whatever the build, and the text above holds
+# for the build that runs it: a CUDA build names cuda, a build for no accelerator names None.
+assert torch.accelerator.is_available() == (device.type != "cpu")
+if torch.version.cuda:
+    assert torch.accelerator.current_accelerator().type == "cuda"
+built_for = (torch.version.cuda, torch.version.hip, torch.backends.mps.is_built())
+if not any(built_for) and not torch.xpu.is_available():
+    assert torch.accelerator.current_accelerator() is None
 # sphinx_gallery_end_ignore
 
 # %%

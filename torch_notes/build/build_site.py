@@ -124,6 +124,12 @@ def verdict_counts(language: str) -> dict[str, int]:
     return {verdict: counts.get(verdict, 0) for verdict in VERDICTS}
 
 
+def torch_build_kind() -> str:
+    """``cpu``, ``cuda`` or ``rocm``, as the build's records say (torch.version, read in Sphinx)."""
+    report = BUILD / "doctrees" / sitewide.SOURCE_LANGUAGE.code / "errata.json"
+    return json.loads(report.read_text(encoding="utf-8"))["torch"]["kind"]
+
+
 def build(extra: list[str] | None = None) -> int:
     extra = extra or []
     started = time.perf_counter()
@@ -149,6 +155,7 @@ def build(extra: list[str] | None = None) -> int:
         "fingerprint": source_fingerprint(),
         "built_utc": datetime.now(UTC).isoformat(timespec="seconds"),
         "torch": version("torch"),
+        "torch_build": torch_build_kind(),
         "python": platform.python_version(),
         "seconds": {k: round(v, 1) for k, v in seconds.items()},
         "examples_executed": len(list((DOCS / "auto_examples").rglob("*.py.md5"))),
@@ -167,7 +174,9 @@ def build(extra: list[str] | None = None) -> int:
 
 def print_summary(info: dict, total: float) -> None:
     print("\n== torch-notes build ==")
-    print(f"torch {info['torch']} · Python {info['python']} · {info['built_utc']}")
+    print(
+        f"torch {info['torch']} ({info['torch_build']} build) · Python {info['python']} · {info['built_utc']}"
+    )
     print(
         f"ran once:  {info['examples_executed']} gallery examples, "
         f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks"

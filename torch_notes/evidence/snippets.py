@@ -55,6 +55,7 @@ from torch_notes.evidence.model import (
     installed_torch,
 )
 from torch_notes.evidence.quotes import check_quote
+from torch_notes.gallery import quiet_machine_loggers
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -115,6 +116,7 @@ class SnippetRun:
 def run_fragment(source: str, filename: str) -> SnippetRun:
     """Execute one fragment as a fresh ``__main__``; return what it printed and raised."""
     seed_everything({}, filename)
+    quiet_machine_loggers()
     out = io.StringIO()
     raised = None
     cwd = Path.cwd()

@@ -10,9 +10,21 @@ setting changed here changes every build that runs examples.
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from torch_notes import sitewide
+
+# Loggers that describe the build machine, not the lesson: a CUDA build of PyTorch on a machine
+# without a GPU logs "No CUDA runtime is found, using CUDA_HOME=..." when torch.utils.benchmark
+# is imported. Outputs are checked for logger lines (torch_notes.evidence.clean_output).
+MACHINE_LOGGERS = ("torch.utils.cpp_extension",)
+
+
+def quiet_machine_loggers(*args: Any, **kwargs: Any) -> None:
+    """sphinx-gallery reset hook (and the snippet runner's): only errors from those loggers."""
+    for name in MACHINE_LOGGERS:
+        logging.getLogger(name).setLevel(logging.ERROR)
 
 
 def gallery_conf(
@@ -28,7 +40,11 @@ def gallery_conf(
         "minigallery_sort_order": "torch_notes.gallery.order.position_in_folder",
         # The `facts` dict of each example is saved after every block (see evidence.facts).
         "image_scrapers": ("matplotlib", "torch_notes.evidence.facts.record_facts"),
-        "reset_modules": ("matplotlib", "torch_notes.evidence.facts.seed_everything"),
+        "reset_modules": (
+            "matplotlib",
+            "torch_notes.evidence.facts.seed_everything",
+            "torch_notes.gallery.quiet_machine_loggers",
+        ),
         # Run times change every build; shown, they would become new translatable strings.
         "min_reported_time": 10**9,
         "write_computation_times": False,
