@@ -241,3 +241,20 @@ def test_logger_lines_and_paths_are_recognised():
         "a path of the build machine: '/home/me'"
     ]
     assert problems("tensor([1., 2.])\nWARNING is a word here", ["/home/me"]) == []
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_python_block_that_never_runs_fails_the_build(app):
+    edit(
+        app,
+        "```{snippet} fails\n",
+        "```python\nprint('typed, never run')\n```\n\n"
+        "```{literalinclude} snippets/adds.py\n:language: python\n```\n\n"
+        "```bash\npip install torch\n```\n\n"
+        "```{snippet} fails\n",
+    )
+    app.build()
+    warnings = warnings_of(app).splitlines()
+    never_ran = [w for w in warnings if "a Python block that never runs" in w]
+    assert len(never_ran) == 1, warnings
+    assert re.search(r"index\.md:\d+: WARNING", never_ran[0])

@@ -11,6 +11,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
+* ``code_blocks``: every Python block a reader sees has run in the build;
 * ``clean_output``: no output shows a logger line or a path of the build machine;
 * ``verbatim``: the notes' words and code keep their quotes (no typography);
 * ``topics``: each page declares its examples and snippets, and is held to it;
@@ -29,6 +30,7 @@ from sphinx.application import Sphinx
 
 from torch_notes.evidence import (
     clean_output,
+    code_blocks,
     errata,
     facts,
     quotes,
@@ -65,6 +67,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", table.collect_quote_rows)
     app.connect("doctree-read", verbatim.check_verbatim)
     app.connect("doctree-read", clean_output.check_outputs)
+    app.connect("doctree-read", code_blocks.check_code_blocks)
     app.connect("env-get-updated", table.always_refresh)
     app.connect("env-check-consistency", topics.check_declarations)
     app.connect("build-finished", table.write_reports)
