@@ -58,6 +58,16 @@ def tests(session: nox.Session) -> None:
 
 
 @nox.session(reuse_venv=True)
+def accept(session: nox.Session) -> None:
+    """Rebuild the site and keep what it shows as the expected outputs (review in git diff)."""
+    install_groups(session, "docs")
+    session.run(
+        "python", "-m", "torch_notes.build.build_site",
+        "-D", "evidence_accept_outputs=1", *session.posargs,
+    )  # fmt: skip
+
+
+@nox.session(reuse_venv=True)
 def determinism(session: nox.Session) -> None:
     """Build the site twice and report how the HTML differs, volatile parts aside (must be 0)."""
     install_groups(session, "docs")

@@ -52,7 +52,6 @@ else:
 # build even on a machine without a GPU. So ask ``is_available()`` first.
 
 print(torch.accelerator.is_available())
-print(torch.accelerator.current_accelerator())
 # sphinx_gallery_start_ignore
 facts["accelerator_available"] = torch.accelerator.is_available()
 facts["current_accelerator"] = str(torch.accelerator.current_accelerator())
@@ -116,7 +115,7 @@ facts["module_weight_dtype"] = str(model.weight.dtype)
 
 sizes = [16, 32, 64, 128, 256, 512]
 devices = [torch.device("cpu")] + ([device] if device.type != "cpu" else [])
-print("threads on the CPU:", torch.get_num_threads())
+print("threads on the CPU:", torch.get_num_threads())  # volatile: it depends on the machine
 
 seconds = {}
 for dev in devices:

@@ -9,7 +9,9 @@ one; the tests put this folder on ``PYTHONPATH`` and choose the alteration with
 * ``name``: ``grad_fn`` objects lose the number in their class name (``SumBackward``),
   as they print in ``tensor(..., grad_fn=<...>)`` and in ``print(t.grad_fn)``;
 * ``raises``: ``Tensor.backward()`` accepts the removed ``retain_variables`` keyword again;
-* ``warning``: the old ``nn.init`` names warn with ``DeprecationWarning``, not ``FutureWarning``.
+* ``warning``: the old ``nn.init`` names warn with ``DeprecationWarning``, not ``FutureWarning``;
+* ``repr``: only how a tensor prints changes: its ``grad_fn`` is shown without the number
+  (``grad_fn=<AddBackward>``); every value, and every ``grad_fn`` name read in code, stays.
 """
 
 import os
@@ -95,7 +97,21 @@ def warning(torch) -> None:
         setattr(init, old, deprecated(old, getattr(init, f"{old}_")))
 
 
+def repr_(torch) -> None:
+    import re
+
+    from torch import _tensor_str
+
+    original = _tensor_str._str
+
+    def printed(self, *args, **kwargs):
+        return re.sub(r"grad_fn=<(\w+?)\d+>", r"grad_fn=<\1>", original(self, *args, **kwargs))
+
+    _tensor_str._str = printed
+
+
 if DRIFT:
     import torch
 
-    {"numeric": numeric, "name": name, "raises": raises, "warning": warning}[DRIFT](torch)
+    drifts = {"numeric": numeric, "name": name, "raises": raises, "warning": warning, "repr": repr_}
+    drifts[DRIFT](torch)

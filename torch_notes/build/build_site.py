@@ -38,6 +38,7 @@ CHECK_LABELS = {
     CheckKind.SNIPPET: "snippets",
     CheckKind.ERRATUM: "errata",
     CheckKind.NOTE_CLAIM: "note claims refuted",
+    CheckKind.OUTPUT: "output blocks",
 }
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.

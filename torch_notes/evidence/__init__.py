@@ -12,6 +12,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
 * ``code_blocks``: every Python block a reader sees has run in the build;
+* ``outputs``: every output is compared with a reviewed expected output kept in git;
 * ``clean_output``: no output shows a logger line or a path of the build machine;
 * ``verbatim``: the notes' words and code keep their quotes (no typography);
 * ``topics``: each page declares its examples and snippets, and is held to it;
@@ -33,6 +34,7 @@ from torch_notes.evidence import (
     code_blocks,
     errata,
     facts,
+    outputs,
     quotes,
     snippets,
     table,
@@ -52,6 +54,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
     app.add_config_value("evidence_topic_declarations", True, "env", types=[bool])
+    # nox -s accept: write what the build shows as the expected outputs (see outputs.py).
+    app.add_config_value("evidence_accept_outputs", False, "env", types=[bool])
     app.add_domain(EvidenceDomain)
     interface.add_catalog(app)
     app.add_role("fact", facts.FactRole())
@@ -68,6 +72,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-read", verbatim.check_verbatim)
     app.connect("doctree-read", clean_output.check_outputs)
     app.connect("doctree-read", code_blocks.check_code_blocks)
+    app.connect("doctree-read", outputs.check_gallery_outputs)
     app.connect("env-get-updated", table.always_refresh)
     app.connect("env-check-consistency", topics.check_declarations)
     app.connect("build-finished", table.write_reports)

@@ -90,6 +90,7 @@ class CheckKind(enum.Enum):
     SNIPPET = "snippet"  # {snippet}: ran, and its :expect: held
     ERRATUM = "erratum"  # {erratum}: its quote and its :now: claim held
     NOTE_CLAIM = "note-claim"  # :note-claims: of an erratum: refuted, as it must be
+    OUTPUT = "output"  # an output block: equal to its reviewed expected output
 
 
 @dataclass(frozen=True)

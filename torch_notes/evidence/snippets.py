@@ -54,6 +54,7 @@ from torch_notes.evidence.model import (
     Warned,
     installed_torch,
 )
+from torch_notes.evidence.outputs import Comparison
 from torch_notes.evidence.quotes import check_quote
 from torch_notes.gallery import quiet_machine_loggers
 
@@ -246,7 +247,18 @@ class SnippetDirective(SphinxDirective):
         output = nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
         self.set_source_info(output)  # checks of the output name the directive's line
         container += output
+        self.compare_output(name, path, shown)
         return [container]
+
+    def compare_output(self, name: str, path: Path, shown: str) -> None:
+        """What the page shows against the reviewed expected output (see outputs.py)."""
+
+        def warn(number: int, problem: str) -> None:
+            self.fail(f"snippet {name}: its output {problem}")
+
+        comparison = Comparison(path, self.config.evidence_accept_outputs)
+        (holds,) = comparison.check([(shown, None)], warn)
+        record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", holds)
 
     def note_row(
         self, name: str, note: str, printed_by_note: str, code: str, result: SnippetRun

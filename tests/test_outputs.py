@@ -1,0 +1,96 @@
+"""Expected outputs (torch_notes/evidence/outputs.py): each normalising rule, the comparison,
+the expected files, and a build that fails on a changed output and accepts it on request."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+
+from torch_notes.evidence import outputs
+
+
+@pytest.mark.parametrize(
+    ("rule", "printed", "normalised"),
+    [
+        (
+            "memory address",
+            "<AddBackward0 object at 0x7f3a1c2b9d60>",
+            "<AddBackward0 object at 0x…>",
+        ),
+        (
+            "PyTorch source location",
+            (
+                "UserWarning: x (Triggered internally at /__w/pytorch/pytorch/aten/src/ATen/"
+                "core/TensorBody.h:493.)"
+            ),
+            "UserWarning: x (Triggered internally at <PyTorch source>.)",
+        ),
+        ("terminal colour", "\x1b[31mError\x1b[0m", "Error"),
+    ],
+)
+def test_each_rule_normalises_only_its_volatile_part(rule, printed, normalised):
+    assert rule in {r.name for r in outputs.RULES}
+    assert outputs.normalise(printed) == normalised
+    assert outputs.same(normalised, printed)
+
+
+def test_everything_else_must_be_equal():
+    assert not outputs.same("tensor([1., 2.])", "tensor([1., 3.])")
+    assert not outputs.same("grad_fn=<AddBackward0>", "grad_fn=<AddBackward>")
+    assert outputs.same("x  \n", "x")  # trailing spaces are not output
+
+
+def test_a_declared_tolerance_compares_numbers_within_it():
+    assert outputs.same("loss 0.35720", "loss 0.35721", tolerance=1e-4)
+    assert not outputs.same("loss 0.3572", "loss 0.3600", tolerance=1e-4)
+    assert not outputs.same("loss 0.3572", "cost 0.3572", tolerance=1e-4)  # text still equal
+    assert not outputs.same("loss 0.35720", "loss 0.35721")  # no tolerance, no slack
+
+
+def test_expected_files_round_trip(tmp_path):
+    path = outputs.expected_path(tmp_path / "plot_x.py")
+    assert path.name == "plot_x.expected.txt"
+    outputs.write_expected(path, ["a\nb", "tensor([1.])", "object at 0x7f00aa"])
+    assert outputs.read_expected(path) == ["a\nb", "tensor([1.])", "object at 0x…"]
+    assert path.read_text(encoding="utf-8").startswith("# Expected outputs of plot_x")
+
+
+def build_claims(make_app, rootdir, tmp_path, **confoverrides):
+    srcdir = tmp_path / "claims"
+    if not srcdir.exists():
+        shutil.copytree(rootdir / "test-claims", srcdir)
+    app = make_app("html", srcdir=srcdir, freshenv=True, confoverrides=confoverrides)
+    try:
+        app.build()
+    finally:
+        app.cleanup()  # the next build in the same test starts from Sphinx's defaults
+    return srcdir, re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+
+
+def test_a_changed_output_fails_naming_page_and_snippet_and_accept_takes_it(
+    make_app, rootdir, tmp_path
+):
+    srcdir, warnings = build_claims(make_app, rootdir, tmp_path)
+    assert warnings == ""
+    expected = srcdir / "snippets" / "adds.expected.txt"
+    text = expected.read_text(encoding="utf-8")
+    expected.write_text(text.replace("AddBackward0>)", "AddBackward9>)"), encoding="utf-8")
+    _, warnings = build_claims(make_app, rootdir, tmp_path)
+    assert re.search(
+        r"index\.md:\d+: WARNING: snippet adds: its output differs from adds\.expected\.txt:\n"
+        r"(.*\n)*    -.*AddBackward9>\)\n    \+.*AddBackward0>\)",
+        warnings,
+    ), warnings
+    _, warnings = build_claims(make_app, rootdir, tmp_path, evidence_accept_outputs=True)
+    assert warnings == ""
+    assert expected.read_text(encoding="utf-8") == text
+
+
+def test_a_source_without_expected_outputs_fails(make_app, rootdir, tmp_path):
+    srcdir = tmp_path / "claims"
+    shutil.copytree(rootdir / "test-claims", srcdir)
+    (srcdir / "snippets" / "fails.expected.txt").unlink()
+    _, warnings = build_claims(make_app, rootdir, tmp_path)
+    assert "snippet fails: its output has no expected outputs (fails.expected.txt)" in warnings

@@ -1,0 +1,197 @@
+"""Every output a reader sees is compared with a reviewed expected output kept in git.
+
+Each executed source has its expected outputs beside it, one block per output, in the order
+the page shows them::
+
+    gallery/autograd/plot_autograd_basics.py   ->  gallery/autograd/plot_autograd_basics.expected.txt
+    snippets/autograd_add_two.py               ->  snippets/autograd_add_two.expected.txt
+
+On every build each output block (a gallery cell's output, a snippet's output, with the errors
+and warnings they print) is normalised by :data:`RULES` and compared with its expected block; a
+difference fails the build, naming page and output, with a diff. When the outputs change on
+purpose, ``nox -s accept`` rewrites the expected files, and the change is reviewed in
+``git diff``.
+
+Normalising is declared here, once, each rule tested (``tests/test_outputs.py``); nothing else
+is exempt:
+
+* memory addresses (``0x7f3a...``) differ on every run;
+* PyTorch's own source locations in its warnings (``Triggered internally at .../X.h:493``)
+  differ between releases;
+* timings: a gallery cell whose code says ``# volatile`` has its output marked volatile by
+  ``torch_notes.gallery.volatile_output``, and is not compared;
+* floats: a gallery cell whose code says ``# output tolerance: 1e-4`` compares the numbers it
+  prints within that relative tolerance.
+
+Outputs are written so that they do not depend on the release or on the build kind (CPU or
+CUDA wheel); the build fails where one does.
+"""
+
+from __future__ import annotations
+
+import difflib
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from torch_notes.evidence.facts import extracting_messages, record_check
+from torch_notes.evidence.model import CheckKind
+
+logger = logging.getLogger(__name__)
+SUFFIX = ".expected.txt"
+HEADER = "# Expected outputs of {name}, one block per output. Accept changes: nox -s accept\n"
+BLOCK = re.compile(r"^--- output (\d+) ---\n", re.MULTILINE)
+TOLERANCE = re.compile(r"#\s*output tolerance:\s*([0-9.eE+-]+)")
+NUMBER = re.compile(r"-?\d+\.\d*(?:[eE][+-]?\d+)?|-?\d+[eE][+-]?\d+")
+
+
+@dataclass(frozen=True)
+class Rule:
+    name: str
+    pattern: re.Pattern[str]
+    replacement: str
+
+
+RULES = (
+    Rule("memory address", re.compile(r"0x[0-9a-fA-F]{4,}"), "0x…"),
+    Rule(
+        "PyTorch source location",
+        re.compile(r"\(Triggered internally at [^)]*\.\)"),
+        "(Triggered internally at <PyTorch source>.)",
+    ),
+    Rule("terminal colour", re.compile(r"\x1b\[[0-9;]*[A-Za-z]"), ""),
+)
+
+
+def normalise(text: str) -> str:
+    for rule in RULES:
+        text = rule.pattern.sub(rule.replacement, text)
+    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+
+
+def same(expected: str, actual: str, tolerance: float | None = None) -> bool:
+    """Equal after normalising; with a tolerance, the numbers may differ that much (relative)."""
+    expected, actual = normalise(expected), normalise(actual)
+    if tolerance is None or expected == actual:
+        return expected == actual
+    if NUMBER.sub("#", expected) != NUMBER.sub("#", actual):
+        return False
+    pairs = zip(NUMBER.findall(expected), NUMBER.findall(actual), strict=True)
+    return all(math.isclose(float(a), float(b), rel_tol=tolerance) for a, b in pairs)
+
+
+# -- Expected files -----------------------------------------------------------------------
+
+
+def expected_path(source: Path) -> Path:
+    return source.with_name(source.stem + SUFFIX)
+
+
+def read_expected(path: Path) -> list[str]:
+    if not path.is_file():
+        return []
+    parts = BLOCK.split(path.read_text(encoding="utf-8"))
+    return [text.removesuffix("\n") for text in parts[2::2]]
+
+
+def write_expected(path: Path, outputs: list[str]) -> None:
+    body = "".join(f"--- output {n} ---\n{normalise(text)}\n" for n, text in enumerate(outputs, 1))
+    path.write_text(HEADER.format(name=path.name.removesuffix(SUFFIX)) + body, encoding="utf-8")
+
+
+def diff(expected: str, actual: str) -> str:
+    lines = difflib.unified_diff(
+        normalise(expected).splitlines(),
+        normalise(actual).splitlines(),
+        "expected",
+        "this build",
+        lineterm="",
+    )
+    return "\n".join(f"    {line}" for line in lines)
+
+
+@dataclass
+class Comparison:
+    """The outputs of one source, compared (or accepted) as a page shows them."""
+
+    source: Path
+    accept: bool
+
+    def check(
+        self, outputs: list[tuple[str, float | None]], warn: Callable[[int, str], None]
+    ) -> list[bool]:
+        """Compare each (output, tolerance) with its expected block; whether each holds."""
+        path = expected_path(self.source)
+        if self.accept:
+            write_expected(path, [text for text, _ in outputs])
+            return [True] * len(outputs)
+        if not path.is_file():
+            warn(0, f"has no expected outputs ({path.name}): review them, then nox -s accept")
+            return [False] * len(outputs)
+        expected = read_expected(path)
+        if len(expected) != len(outputs):
+            warn(0, f"shows {len(outputs)} outputs, {path.name} expects {len(expected)}")
+        holds = []
+        for number, (actual, tolerance) in enumerate(outputs, 1):
+            wanted = expected[number - 1] if number <= len(expected) else ""
+            holds.append(same(wanted, actual, tolerance))
+            if not holds[-1]:
+                warn(number, f"differs from {path.name}:\n{diff(wanted, actual)}")
+        return holds
+
+
+# -- Gallery pages ------------------------------------------------------------------------
+
+
+def is_output(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.literal_block) and "sphx-glr-script-out" in node["classes"]
+
+
+def tolerance_of(block: nodes.literal_block) -> float | None:
+    """The tolerance that the code cell before this output declares, if any."""
+    siblings = block.parent.children
+    for node in reversed(siblings[: siblings.index(block)]):
+        if isinstance(node, nodes.literal_block) and not is_output(node):
+            match = TOLERANCE.search(node.astext())
+            return float(match[1]) if match else None
+    return None
+
+
+def gallery_source(app: Sphinx, docname: str) -> Path | None:
+    conf = getattr(app.config, "sphinx_gallery_conf", None) or {}
+    folders = zip(conf.get("examples_dirs", []), conf.get("gallery_dirs", []), strict=True)
+    for examples, gallery in folders:
+        if docname.startswith(f"{gallery}/"):
+            script = Path(app.srcdir, examples, docname.removeprefix(f"{gallery}/") + ".py")
+            return script.resolve() if script.is_file() else None
+    return None
+
+
+def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
+    if extracting_messages(app.env):
+        return
+    source = gallery_source(app, app.env.docname)
+    if source is None:
+        return
+    blocks = [b for b in doctree.findall(is_output) if "volatile" not in b["classes"]]
+
+    def warn(number: int, problem: str) -> None:
+        logger.warning(
+            "%s %s",
+            f"output {number} of {source.name}" if number else source.name,
+            problem,
+            location=blocks[number - 1] if number else (app.env.docname, 1),
+            type="evidence",
+            subtype="output",
+        )
+
+    comparison = Comparison(source, app.config.evidence_accept_outputs)
+    holds = comparison.check([(b.astext(), tolerance_of(b)) for b in blocks], warn)
+    for number, held in enumerate(holds, 1):
+        record_check(app.env, CheckKind.OUTPUT, f"{source.name}#{number}", held)
