@@ -76,7 +76,7 @@ html_theme_options = {
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }
-html_sidebars = {"index": []}
+html_sidebars = {"index": [], "errata": []}  # the errata table needs the whole width
 
 # -- Hosting ------------------------------------------------------------------
 # Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/

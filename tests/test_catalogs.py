@@ -67,7 +67,7 @@ def interface_messages() -> set[str]:
     import ast
 
     package = Path(__file__).resolve().parents[1] / "torch_notes"
-    found = {verdict.value for verdict in sitewide.Verdict}
+    found = {v.value for v in sitewide.Verdict} | {v.definition for v in sitewide.Verdict}
     for module in package.rglob("*.py"):
         source = module.read_text(encoding="utf-8")
         if '_ = get_translation("torch_notes")' not in source:

@@ -148,7 +148,7 @@ def test_unaltered_pytorch_passes(tmp_path):
     result = build(tmp_path, None)
     assert result.returncode == 0, result.stderr
     table = (tmp_path / "project" / "html" / "errata.html").read_text(encoding="utf-8")
-    assert "deprecated" in table and "now raises" in table
+    assert "deprecated" in table and "removed (now raises)" in table
 
 
 # drift -> (page, what the failure must say)

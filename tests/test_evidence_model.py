@@ -27,25 +27,25 @@ SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
     [
         (SNIPPET, Outcome(matches_note=True), Verdict.HOLDS),
         (SNIPPET, Outcome(matches_note=None), Verdict.HOLDS),  # printed nothing; it runs
-        (SNIPPET, Outcome(matches_note=False), Verdict.OUTPUT_CHANGED),
+        (SNIPPET, Outcome(matches_note=False), Verdict.CHANGED),
         (
             SNIPPET,
             Outcome(matches_note=True, warned=(Warned("FutureWarning", "old"),)),
             Verdict.DEPRECATED,
         ),
         (SNIPPET, Outcome(warned=(Warned("UserWarning", "hm"),)), Verdict.HOLDS),
-        (SNIPPET, Outcome(raised=Raised("TypeError", "unexpected keyword")), Verdict.NOW_RAISES),
-        (SNIPPET, Outcome(raised=Raised("NameError", "name 'x'")), Verdict.NEVER_RIGHT),
-        (ERRATUM, Outcome(raised=Raised("SyntaxError")), Verdict.NEVER_RIGHT),
+        (SNIPPET, Outcome(raised=Raised("TypeError", "unexpected keyword")), Verdict.REMOVED),
+        (SNIPPET, Outcome(raised=Raised("NameError", "name 'x'")), Verdict.TYPO),
+        (ERRATUM, Outcome(raised=Raised("SyntaxError")), Verdict.TYPO),
         # The same AttributeError: a declared misspelling of the note, or an API that went away.
         (
             ERRATUM,
             Outcome(raised=Raised("AttributeError"), note_typo="paramters"),
-            Verdict.NEVER_RIGHT,
+            Verdict.TYPO,
         ),
-        (ERRATUM, Outcome(raised=Raised("AttributeError")), Verdict.NOW_RAISES),
+        (ERRATUM, Outcome(raised=Raised("AttributeError")), Verdict.REMOVED),
         (ERRATUM, Outcome(warned=(Warned("FutureWarning"),)), Verdict.DEPRECATED),
-        (ERRATUM, Outcome(), Verdict.OUTPUT_CHANGED),
+        (ERRATUM, Outcome(), Verdict.CHANGED),
         (ERRATUM, Outcome(note_states_property=True), Verdict.NEVER_RIGHT),
         (
             ERRATUM,
@@ -53,6 +53,10 @@ SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
             Verdict.NEVER_RIGHT,
         ),
         (QUOTE, Outcome(), Verdict.HOLDS),
+        # A cited document decides over what ran: renamed, deprecated, always so.
+        (ERRATUM, Outcome(note_states_property=True, history="renamed"), Verdict.CHANGED),
+        (ERRATUM, Outcome(history="deprecated"), Verdict.DEPRECATED),
+        (ERRATUM, Outcome(raised=Raised("RuntimeError"), history="always"), Verdict.NEVER_RIGHT),
     ],
 )
 def test_verdict_follows_the_explicit_fields(source, outcome, expected):
@@ -65,7 +69,7 @@ def test_a_value_that_looks_like_an_error_is_not_one():
     store.add("ex", facts.from_plain({"name": "RuntimeError"}), Path("ex.facts.json"))
     assert not isinstance(store.lookup("ex.name"), Raised)
     row = Row(ERRATUM, "001", "words", "now", Outcome(), (), "page", "", TorchBuild("2", "cpu"))
-    assert row.verdict is Verdict.OUTPUT_CHANGED
+    assert row.verdict is Verdict.CHANGED
 
 
 def test_exceptions_and_warnings_are_recorded_as_such():
@@ -95,7 +99,7 @@ def test_rows_keep_the_evidence_and_the_release_they_were_made_with():
         TorchBuild("2.13.0+cpu", "cpu"),
         expected_output="x",
     )
-    assert row.verdict is Verdict.OUTPUT_CHANGED
+    assert row.verdict is Verdict.CHANGED
     assert row.torch.kind == "cpu" and str(row.torch) == "2.13.0+cpu"
     assert row.evidence == (Executed(("snippets.x",)),)
 

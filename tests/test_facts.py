@@ -170,7 +170,7 @@ def test_an_erratum_can_cite_a_document_for_older_history(app):
     rows = json.loads((app.doctreedir / "errata.json").read_text(encoding="utf-8"))["rows"]
     (erratum,) = [row for row in rows if row["source"] == "erratum"]
     kinds = [evidence["record"] for evidence in erratum["evidence"]]
-    assert kinds == ["Executed", "Cited"] and erratum["verdict"] == "output changed"
+    assert kinds == ["Executed", "Cited"] and erratum["verdict"] == "renamed or output changed"
     assert erratum["torch"]["kind"] in ("cpu", "cuda", "rocm")
 
 
@@ -258,3 +258,35 @@ def test_a_python_block_that_never_runs_fails_the_build(app):
     never_ran = [w for w in warnings if "a Python block that never runs" in w]
     assert len(never_ran) == 1, warnings
     assert re.search(r"index\.md:\d+: WARNING", never_ran[0])
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_an_erratum_shows_code_of_its_example_and_cites_its_history(app):
+    edit(app, ":shows: type(y.grad_fn).__name__", ":shows: y.grad_fn.name()\n:history: renamed")
+    app.build()
+    warnings = warnings_of(app)
+    assert ":shows: 'y.grad_fn.name()' is not code of plot_example.py" in warnings
+    assert ":history: needs :cited: (the document that says so)" in warnings
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_an_erratum_about_a_snippet_replaces_its_row(app):
+    edit(
+        app,
+        "```{snippet} fails\n:expect: raises",
+        "```{snippet} fails\n:note: 001\n:expect: raises",
+    )
+    edit(
+        app,
+        "The name now ends in a number.\n```",
+        "The name now ends in a number.\n```\n\n"
+        "```{erratum} 001\n:quote: x = torch.ones(2, 2, requires_grad=True)\n"
+        ":now: TypeError <snippets.fails.error_type>\n\nIt raises.\n```",
+    )
+    app.build()
+    assert warnings_of(app) == ""
+    rows = json.loads((app.doctreedir / "errata.json").read_text(encoding="utf-8"))["rows"]
+    assert not [row for row in rows if row["anchor"] == "snippet-fails"]
+    (about,) = [row for row in rows if row["covers"] == "snippet-fails"]
+    assert about["now"].startswith("TypeError: Tensor.backward() got an unexpected keyword")
+    assert about["verdict"] == "removed (now raises)"

@@ -50,24 +50,33 @@ class Verdict(enum.Enum):
     """
 
     HOLDS = "holds"
-    OUTPUT_CHANGED = "output changed"
+    CHANGED = "renamed or output changed"
     DEPRECATED = "deprecated"
-    NOW_RAISES = "now raises"
-    NEVER_RIGHT = "was never right"
+    REMOVED = "removed (now raises)"
+    NEVER_RIGHT = "never right, or partly right"
+    TYPO = "typo in the note"
 
     @property
     def definition(self) -> str:
         return VERDICT_DEFINITIONS[self]
 
+    @property
+    def slug(self) -> str:
+        """For HTML classes: ``renamed-or-output-changed``."""
+        return re.sub(r"[^a-z]+", "-", self.value).strip("-")
+
 
 VERDICT_DEFINITIONS = {
     Verdict.HOLDS: "What the note says or prints is what PyTorch does.",
-    Verdict.OUTPUT_CHANGED: "The code still runs, but prints or returns something else now.",
-    Verdict.DEPRECATED: "It still works, with a DeprecationWarning or FutureWarning.",
-    Verdict.NOW_RAISES: "It ran once, and raises an error now.",
-    Verdict.NEVER_RIGHT: (
-        "It could not have held on any release: the note's code is not valid Python, "
-        "misspells a name, or states a property that PyTorch contradicts."
+    Verdict.CHANGED: "The idea holds, but a name, or what the code prints, is different now.",
+    Verdict.DEPRECATED: (
+        "It still works, but PyTorch marks it deprecated: it warns, or its documentation says so."
+    ),
+    Verdict.REMOVED: "It ran once; the API is gone or changed, and the code raises now.",
+    Verdict.NEVER_RIGHT: "It held on no release: the statement is wrong, or right only in part.",
+    Verdict.TYPO: (
+        "The idea holds, but the code as printed cannot run: a misspelt name, a stray "
+        "character, a missing import."
     ),
 }
 

@@ -14,7 +14,11 @@ from typing import Any
 
 from sphinx.domains import Domain
 
-from torch_notes.evidence.model import Check, Row, row_order
+from torch_notes.evidence.model import Check, Row, RowSource, row_order
+
+
+def squeezed(text: str) -> str:
+    return "".join(text.split())
 
 
 class EvidenceDomain(Domain):
@@ -42,6 +46,9 @@ class EvidenceDomain(Domain):
     def note_rows(self, docname: str, rows: Iterable[Row]) -> None:
         self.data["rows"].setdefault(docname, []).extend(rows)
 
+    def set_page_rows(self, docname: str, rows: Iterable[Row]) -> None:
+        self.data["rows"][docname] = list(rows)
+
     def note_table(self, docname: str) -> None:
         self.data["tables"].add(docname)
 
@@ -57,7 +64,20 @@ class EvidenceDomain(Domain):
         return list(self.data["rows"].get(docname, []))
 
     def rows(self) -> list[Row]:
-        return sorted((row for rows in self.data["rows"].values() for row in rows), key=row_order)
+        """Every claim of the notes once: a quote whose words another row of the same note
+        already covers (an erratum, a snippet, the same quote on another page) is left out."""
+        rows = sorted((row for rows in self.data["rows"].values() for row in rows), key=row_order)
+        kept: list[Row] = []
+        for row in sorted(rows, key=lambda r: list(RowSource).index(r.source)):
+            words = squeezed(row.words)
+            if row.source is RowSource.QUOTE and any(
+                other.note == row.note
+                and (words in squeezed(other.words) or squeezed(other.words) in words)
+                for other in kept
+            ):
+                continue
+            kept.append(row)
+        return sorted(kept, key=row_order)
 
     def table_pages(self) -> list[str]:
         return sorted(self.data["tables"])

@@ -24,6 +24,14 @@ declared here, never guessed:
 ``:cited: URL title``
     a document (a release note, a commit) for history no installable release can show;
     shown in the box, and kept with the row as cited evidence.
+``:history: renamed | deprecated | always``
+    what the cited document says happened to what the note describes: it was renamed, it is
+    deprecated, or PyTorch always behaved as it does today (the note was never right, or
+    only in part). Needs ``:cited:``.
+``:shows: code``
+    the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
+    it must appear in the example's source. An erratum whose fact is a snippet's result
+    shows the snippet's output instead, and replaces the snippet's row: one claim, one row.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.facts import (
+    FACTS_SUFFIX,
     check_claim,
     domain,
     extracting_messages,
@@ -49,6 +58,7 @@ from torch_notes.evidence.facts import (
     record_check,
 )
 from torch_notes.evidence.model import (
+    HISTORIES,
     CheckKind,
     Cited,
     Executed,
@@ -59,7 +69,8 @@ from torch_notes.evidence.model import (
     Warned,
     installed_torch,
 )
-from torch_notes.evidence.quotes import check_quote
+from torch_notes.evidence.quotes import check_quote, squeeze
+from torch_notes.evidence.snippets import SnippetRunner
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -89,6 +100,8 @@ class ErratumDirective(SphinxDirective):
         "note-claims": directives.unchanged_required,
         "note-typo": directives.unchanged_required,
         "cited": cited,
+        "history": lambda arg: directives.choice(arg, HISTORIES),
+        "shows": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -142,6 +155,9 @@ class ErratumDirective(SphinxDirective):
                 problems.append(f":note-typo: {typo!r} is not in the quote {quote!r}")
             if "note-claims" in self.options:
                 problems += self.check_note_claims(self.options["note-claims"])
+            if "history" in self.options and "cited" not in self.options:
+                problems.append(":history: needs :cited: (the document that says so)")
+            problems += self.check_shows(claim)
         record_check(self.env, CheckKind.ERRATUM, f"{note}: {quote}", not problems)
         for problem in problems:
             self.warn(problem)
@@ -163,6 +179,28 @@ class ErratumDirective(SphinxDirective):
         )
         return [problem]
 
+    def check_shows(self, claim: str) -> list[str]:
+        """``:shows:`` is code of the example whose fact the claim states; a snippet's fact
+        needs none (the snippet's output is shown)."""
+        store = fact_store(self.env)
+        try:
+            key = parse_claim(claim)[1]
+            store.lookup(key)
+        except (LookupError, ValueError):
+            return []  # reported with the claim
+        if key in store.origins:
+            return []
+        shows = self.options.get("shows")
+        if not shows:
+            return [f":now: states {key}; add :shows: with the code whose value it is"]
+        # The facts file lies beside the copy of the script that sphinx-gallery ran.
+        facts_file = store.sources[key]
+        script = facts_file.with_name(facts_file.name.removesuffix(FACTS_SUFFIX) + ".py")
+        code = squeeze(script.read_text(encoding="utf-8")) if script.is_file() else ""
+        if squeeze(shows) not in code:
+            return [f":shows: {shows!r} is not code of {script.name}"]
+        return []
+
     def row(self, note: str, quote: str, claim: str, box: nodes.Element) -> Row:
         """The errata table's row: the note's words, the executed fact, what was declared."""
         store = fact_store(self.env)
@@ -178,18 +216,25 @@ class ErratumDirective(SphinxDirective):
             warned=warned + (run.warned if run is not None else ()),
             note_states_property=states_property(self.options.get("note-claims", "")),
             note_typo=self.options.get("note-typo", ""),
+            history=self.options.get("history", ""),
         )
-        evidence = (Executed((key,)),) if key else ()
+        if run is not None:  # the snippet's own output; this row replaces the snippet's
+            evidence: tuple = (Executed((f"snippets.{run.name}",)),)
+            now, covers = SnippetRunner.shown(run), f"snippet-{run.name}"
+        else:
+            evidence, covers = ((Executed((key,)),) if key else ()), ""
+            now = f"{self.options.get('shows', key)} → {format_value(value)}" if key else claim
         if "cited" in self.options:
             evidence += (self.options["cited"],)
         return Row(
             source=RowSource.ERRATUM,
             note=note,
             words=quote,
-            now=f"{key} = {format_value(value)}" if key else claim,
+            now=now,
             outcome=outcome,
             evidence=evidence,
             docname=self.env.docname,
             anchor=box["ids"][0],
             torch=installed_torch(),
+            covers=covers,
         )

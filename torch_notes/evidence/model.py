@@ -142,6 +142,12 @@ class Outcome:
     note_states_property: bool = False
     # An erratum's :note-typo:: the name the note misspells (the code never ran as printed).
     note_typo: str = ""
+    # An erratum's :history:, backed by cited evidence: what a document says happened to
+    # what the note describes ("renamed", "deprecated", or "always" as it is today).
+    history: str = ""
+
+
+HISTORIES = ("renamed", "deprecated", "always")
 
 
 @dataclass(frozen=True)
@@ -156,6 +162,7 @@ class Row:
     anchor: str
     torch: TorchBuild
     expected_output: str | None = None  # what the note printed, for a snippet
+    covers: str = ""  # the anchor of a row this one replaces (an erratum about a snippet)
     verdict: Verdict = field(init=False)
 
     def __post_init__(self) -> None:
@@ -165,27 +172,38 @@ class Row:
 def verdict(source: RowSource, outcome: Outcome) -> Verdict:
     """The verdict of a row, from its explicit fields, first rule that applies:
 
-    1. the note states a yes/no property that PyTorch contradicts: **was never right**
+    1. a cited document says what happened (``history``): **renamed or output changed**,
+       **deprecated**, or, when PyTorch always behaved as it does today, **never right, or
+       partly right**;
+    2. the note states a yes/no property that PyTorch contradicts: **never right**
        (nothing deprecated or removed it: PyTorch deprecates, then removes, what it changes);
-    2. it raises: **was never right** when Python rejects the note's own text
-       (:data:`NOT_VALID_PYTHON`) or the note misspells a name (declared), else **now raises**;
-    3. it warns with a deprecation category: **deprecated**;
-    4. a snippet: **holds** when its output is what the note printed (or the note printed
-       nothing and it runs), else **output changed**;
-    5. an erratum otherwise: **output changed**; a quote whose claims hold: **holds**.
+    3. it raises: a **typo in the note** when Python rejects the note's own text
+       (:data:`NOT_VALID_PYTHON`: a stray character, an undefined or unimported name) or the
+       note misspells a name (declared), else **removed (now raises)**;
+    4. it warns with a deprecation category: **deprecated**;
+    5. a snippet: **holds** when its output is what the note printed (or the note printed
+       nothing and it runs), else **renamed or output changed**;
+    6. an erratum otherwise: **renamed or output changed**; a quote whose claims hold: **holds**.
     """
+    declared = {
+        "renamed": Verdict.CHANGED,
+        "deprecated": Verdict.DEPRECATED,
+        "always": Verdict.NEVER_RIGHT,
+    }
+    if outcome.history:
+        return declared[outcome.history]
     if outcome.note_states_property:
         return Verdict.NEVER_RIGHT
     if outcome.raised is not None:
         if outcome.raised.type in NOT_VALID_PYTHON or outcome.note_typo:
-            return Verdict.NEVER_RIGHT
-        return Verdict.NOW_RAISES
+            return Verdict.TYPO
+        return Verdict.REMOVED
     if any(warning.deprecation for warning in outcome.warned):
         return Verdict.DEPRECATED
     if source is RowSource.SNIPPET:
-        return Verdict.OUTPUT_CHANGED if outcome.matches_note is False else Verdict.HOLDS
+        return Verdict.CHANGED if outcome.matches_note is False else Verdict.HOLDS
     if source is RowSource.ERRATUM:
-        return Verdict.OUTPUT_CHANGED
+        return Verdict.CHANGED
     return Verdict.HOLDS
 
 

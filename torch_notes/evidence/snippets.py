@@ -24,6 +24,7 @@ A snippet with ``:note:`` is a row of the errata table.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import io
 import json
@@ -83,6 +84,7 @@ class SnippetRun:
     output: str  # stdout and stderr, with the error's last line appended
     raised: Raised | None
     warned: tuple[Warned, ...]
+    name: str = ""  # the snippet's name, once the runner knows it
 
     @property
     def error(self) -> str | None:
@@ -181,8 +183,13 @@ class SnippetRunner:
 
     def facts(self, name: str) -> tuple[dict[str, Any], Path, SnippetRun]:
         """The fact store's provider for ``snippets.<name>.*``."""
-        run = self.result(name)
+        run = dataclasses.replace(self.result(name), name=name)
         return run.facts(), self.path(name), run
+
+    @staticmethod
+    def shown(run: SnippetRun) -> str:
+        """What a page and the errata table show of a run: its error, or its output."""
+        return run.error or normalise(run.output)
 
 
 class SnippetDirective(SphinxDirective):
@@ -274,7 +281,7 @@ class SnippetDirective(SphinxDirective):
             source=RowSource.SNIPPET,
             note=note,
             words=printed_by_note or code,
-            now=result.error or normalise(result.output),
+            now=SnippetRunner.shown(result),
             outcome=outcome,
             evidence=(Executed((f"snippets.{name}",)),),
             docname=self.env.docname,

@@ -39,7 +39,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.facts import domain, extracting_messages
-from torch_notes.evidence.model import Executed, Outcome, Row, RowSource, installed_torch
+from torch_notes.evidence.model import Cited, Executed, Outcome, Row, RowSource, installed_torch
 from torch_notes.sitewide import Verdict
 
 _ = get_translation("torch_notes")
@@ -80,8 +80,8 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
                     source=RowSource.QUOTE,
                     note=quote["note"],
                     words=words,
-                    # Every claim of the paragraph, as in the page; they hold, or the build fails.
-                    now="; ".join(f"{c['claim_key']} = {c['claim_text']}" for c in claims),
+                    # The values the paragraph states; they hold, or the build fails.
+                    now=" · ".join(c["claim_text"] for c in paired),
                     outcome=Outcome(),
                     evidence=(Executed(tuple(c["claim_key"] for c in paired)),),
                     docname=docname,
@@ -98,7 +98,9 @@ def collect_quote_rows(app: Sphinx, doctree: nodes.document) -> None:
         return
     evidence = domain(env)
     covered = evidence.page_rows(env.docname)
-    evidence.note_rows(env.docname, quote_rows(doctree, env.docname, covered))
+    replaced = {row.covers for row in covered if row.covers}  # one claim, one row
+    rows = [row for row in covered if row.anchor not in replaced]
+    evidence.set_page_rows(env.docname, rows + quote_rows(doctree, env.docname, covered))
     if any(doctree.findall(errata_table)):
         evidence.note_table(env.docname)
 
@@ -122,8 +124,13 @@ def cell(*children: nodes.Node) -> nodes.entry:
 
 
 def shorten(text: str) -> str:
+    """At most MAX_WORDS characters, cut between tokens (never inside a name or a number)."""
     text = text.strip()
-    return text if len(text) <= MAX_WORDS else text[: MAX_WORDS - 1] + "…"
+    if len(text) <= MAX_WORDS:
+        return text
+    cut = text[: MAX_WORDS - 1]
+    at = max(cut.rfind(" "), cut.rfind("\n"))
+    return (cut[:at] if at > MAX_WORDS // 2 else cut).rstrip() + " …"
 
 
 class FillErrataTable(SphinxPostTransform):
@@ -135,12 +142,24 @@ class FillErrataTable(SphinxPostTransform):
             return
         rows = domain(self.env).rows()
         for placeholder in placeholders:
-            placeholder.replace_self([self.summary(rows), self.table(rows)])
+            placeholder.replace_self([self.definitions(), self.summary(rows), self.table(rows)])
+
+    def definitions(self) -> nodes.definition_list:
+        """The verdicts and what each means (torch_notes.sitewide.Verdict), as badges."""
+        terms = nodes.definition_list(classes=["verdict-definitions"])
+        for verdict in Verdict:
+            item = nodes.definition_list_item()
+            item += nodes.term("", "", badge(verdict))
+            item += nodes.definition("", nodes.paragraph(text=_(verdict.definition)))
+            terms += item
+        return terms
 
     def summary(self, rows: list[Row]) -> nodes.paragraph:
-        counts = ", ".join(f"{sum(r.verdict is v for r in rows)} {_(v.value)}" for v in Verdict)
+        counts = _(", ").join(f"{sum(r.verdict is v for r in rows)} {_(v.value)}" for v in Verdict)
+        torch = installed_torch()
+        text = _("{rows} rows, checked with PyTorch {release} ({kind} build): {counts}.")
         return nodes.paragraph(
-            text=_("{rows} rows: {counts}.").format(rows=len(rows), counts=counts),
+            text=text.format(rows=len(rows), release=torch.release, kind=torch.kind, counts=counts),
             classes=["errata-count"],
         )
 
@@ -148,7 +167,7 @@ class FillErrataTable(SphinxPostTransform):
         table = nodes.table(classes=["errata-table"])
         group = nodes.tgroup(cols=6)
         table += group
-        for width in (6, 30, 30, 12, 10, 12):
+        for width in (5, 28, 30, 12, 10, 15):
             group += nodes.colspec(colwidth=width)
         head = nodes.thead()
         header = nodes.row()
@@ -157,7 +176,7 @@ class FillErrataTable(SphinxPostTransform):
             _("The note's words"),
             _("PyTorch now"),
             _("Verdict"),
-            _("Checked with"),
+            _("Evidence"),
             _("Explained in"),
         )
         for title in columns:
@@ -171,12 +190,14 @@ class FillErrataTable(SphinxPostTransform):
         return table
 
     def table_row(self, row: Row) -> nodes.row:
-        line = nodes.row(classes=[f"verdict-{row.verdict.value.replace(' ', '-')}"])
+        line = nodes.row(classes=[f"verdict-{row.verdict.slug}"])
         line += cell(nodes.Text(row.note))
-        line += cell(nodes.literal(text=shorten(row.words), classes=["note-quote"]))
+        words = nodes.literal(text=shorten(row.words), classes=["note-quote"])
+        words["support_smartquotes"] = False
+        line += cell(words)
         line += cell(nodes.literal(text=shorten(row.now) or _("(prints nothing)")))
-        line += cell(nodes.strong(text=_(row.verdict.value)))
-        line += cell(nodes.Text(str(row.torch)))
+        line += cell(badge(row.verdict))
+        line += cell(*evidence_nodes(row))
         uri = self.app.builder.get_relative_uri(self.env.docname, row.docname)
         if row.anchor:
             uri += f"#{row.anchor}"
@@ -186,6 +207,25 @@ class FillErrataTable(SphinxPostTransform):
         )
         line += cell(link)
         return line
+
+
+def badge(verdict: Verdict) -> nodes.inline:
+    return nodes.inline(
+        text=_(verdict.value), classes=["verdict-badge", f"verdict-badge-{verdict.slug}"]
+    )
+
+
+def evidence_nodes(row: Row) -> list[nodes.Node]:
+    """How the row is decided: executed in this build, and any document it cites."""
+    shown: list[nodes.Node] = []
+    if any(isinstance(e, Executed) for e in row.evidence):
+        shown.append(nodes.Text(_("executed")))
+    for cited in (e for e in row.evidence if isinstance(e, Cited)):
+        if shown:
+            shown.append(nodes.Text(_(", ")))
+        shown.append(nodes.Text(_("cited: ")))
+        shown.append(nodes.reference("", cited.title or cited.url, refuri=cited.url))
+    return shown
 
 
 def always_refresh(app: Sphinx, env: BuildEnvironment) -> list[str]:
