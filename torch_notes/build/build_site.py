@@ -39,6 +39,7 @@ CHECK_LABELS = {
     CheckKind.ERRATUM: "errata",
     CheckKind.NOTE_CLAIM: "note claims refuted",
     CheckKind.OUTPUT: "output blocks",
+    CheckKind.CODE: "Python blocks that ran",
 }
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.
@@ -125,6 +126,23 @@ def verdict_counts(language: str) -> dict[str, int]:
     return {verdict: counts.get(verdict, 0) for verdict in VERDICTS}
 
 
+def evidence_counts(language: str) -> dict[str, int]:
+    """Rows of the errata table by kind of evidence: executed in this build, cited."""
+    report = BUILD / "doctrees" / language / "errata.json"
+    rows = json.loads(report.read_text(encoding="utf-8"))["rows"] if report.is_file() else []
+    kinds = [{e["record"] for e in row["evidence"]} for row in rows]
+    return {
+        "executed": sum("Executed" in k for k in kinds),
+        "cited": sum("Cited" in k for k in kinds),
+    }
+
+
+def never_ran(language: str) -> int:
+    report = BUILD / "doctrees" / language / "checks.json"
+    checks = [c for page in json.loads(report.read_text(encoding="utf-8")).values() for c in page]
+    return sum(c["kind"] == CheckKind.CODE.value and not c["holds"] for c in checks)
+
+
 def torch_build_kind() -> str:
     """``cpu``, ``cuda`` or ``rocm``, as the build's records say (torch.version, read in Sphinx)."""
     report = BUILD / "doctrees" / sitewide.SOURCE_LANGUAGE.code / "errata.json"
@@ -166,6 +184,8 @@ def build(extra: list[str] | None = None) -> int:
         "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
         "hosting": published,
         "verdicts": {language: verdict_counts(language) for language in sitewide.LANGUAGE_CODES},
+        "evidence": {language: evidence_counts(language) for language in sitewide.LANGUAGE_CODES},
+        "never_ran": {language: never_ran(language) for language in sitewide.LANGUAGE_CODES},
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
@@ -192,6 +212,12 @@ def print_summary(info: dict, total: float) -> None:
         print(
             f"vs notes:  {language:>5} {rows} rows, {verdicts.get('holds', 0)} hold, "
             f"{differ} differ: {details}"
+        )
+        evidence = info["evidence"][language]
+        print(
+            f"evidence:  {language:>5} {evidence['executed']} rows executed, "
+            f"{evidence['cited']} cite a document; "
+            f"Python blocks that never ran: {info['never_ran'][language]}"
         )
     print(f"warnings:  {info['warnings']}")
     times = ", ".join(

@@ -20,6 +20,9 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from torch_notes.evidence.facts import record_check
+from torch_notes.evidence.model import CheckKind
+
 logger = logging.getLogger(__name__)
 PYTHON = {"python", "python3", "py", "pycon", "ipython", "ipython3", "default", ""}
 EXECUTED_CLASSES = {"snippet-code", "cell"}  # snippet code; a myst-nb cell (and its parts)
@@ -51,9 +54,12 @@ def check_code_blocks(app: Sphinx, doctree: nodes.document) -> None:
     if any(app.env.docname.startswith(f"{d}/") for d in conf.get("gallery_dirs", [])):
         return  # generated from a script that sphinx-gallery ran
     folders = executed_folders(app)
-    for block in doctree.findall(nodes.literal_block):
-        language = block.get("language", "")
-        if language in PYTHON and not ran(block, folders):
+    for number, block in enumerate(doctree.findall(nodes.literal_block), 1):
+        if block.get("language", "") not in PYTHON:
+            continue
+        executed = ran(block, folders)
+        record_check(app.env, CheckKind.CODE, f"{app.env.docname}#{number}", executed)
+        if not executed:
             logger.warning(
                 "a Python block that never runs in the build; show a region of an executed "
                 "example or snippet ({literalinclude}), or mark it as another language",

@@ -91,6 +91,7 @@ class CheckKind(enum.Enum):
     ERRATUM = "erratum"  # {erratum}: its quote and its :now: claim held
     NOTE_CLAIM = "note-claim"  # :note-claims: of an erratum: refuted, as it must be
     OUTPUT = "output"  # an output block: equal to its reviewed expected output
+    CODE = "code"  # a Python block shown on a page: it ran in this build
 
 
 @dataclass(frozen=True)
