@@ -22,8 +22,10 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from torch_notes.gallery import OUTPUT_CLASS
+
 logger = logging.getLogger(__name__)
-OUTPUT_CLASSES = ("sphx-glr-script-out", "snippet-output")  # gallery cells, note snippets
+OUTPUT_CLASSES = (OUTPUT_CLASS, "snippet-output")  # gallery cells, note snippets
 LOGGER_LINE = re.compile(
     r"^(?:[IWEF]\d{4} \d\d:\d\d:\d\d\.\d+ +\d+ \S+:\d+\] "  # glog, as PyTorch's C++ logs
     r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:)",  # Python's logging, default format

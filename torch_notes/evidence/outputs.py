@@ -42,6 +42,7 @@ from sphinx.util import logging
 
 from torch_notes.evidence.facts import extracting_messages, record_check
 from torch_notes.evidence.model import CheckKind
+from torch_notes.gallery import OUTPUT_CLASS
 
 logger = logging.getLogger(__name__)
 SUFFIX = ".expected.txt"
@@ -69,10 +70,16 @@ RULES = (
 )
 
 
-def normalise(text: str) -> str:
+def apply_rules(text: str, names: tuple[str, ...] = ()) -> str:
+    """``text`` with the rules applied: all of them, or those named."""
     for rule in RULES:
-        text = rule.pattern.sub(rule.replacement, text)
-    return "\n".join(line.rstrip() for line in text.strip("\n").splitlines())
+        if not names or rule.name in names:
+            text = rule.pattern.sub(rule.replacement, text)
+    return text
+
+
+def normalise(text: str) -> str:
+    return "\n".join(line.rstrip() for line in apply_rules(text).strip("\n").splitlines())
 
 
 def same(expected: str, actual: str, tolerance: float | None = None) -> bool:
@@ -150,7 +157,7 @@ class Comparison:
 
 
 def is_output(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.literal_block) and "sphx-glr-script-out" in node["classes"]
+    return isinstance(node, nodes.literal_block) and OUTPUT_CLASS in node["classes"]
 
 
 def tolerance_of(block: nodes.literal_block) -> float | None:

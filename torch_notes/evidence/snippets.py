@@ -29,7 +29,6 @@ import hashlib
 import io
 import json
 import os
-import re
 import tempfile
 import traceback
 import warnings
@@ -55,22 +54,20 @@ from torch_notes.evidence.model import (
     Warned,
     installed_torch,
 )
-from torch_notes.evidence.outputs import Comparison
+from torch_notes.evidence.outputs import Comparison, apply_rules
 from torch_notes.evidence.quotes import check_quote
 from torch_notes.gallery import quiet_machine_loggers
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
 
-ADDRESS = re.compile(r"0x[0-9a-fA-F]{4,}")
-TERMINAL_CODES = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 EXPECTATIONS = ("same", "changed", "raises", "runs")
 
 
 def mask_addresses(text: str) -> str:
-    """Addresses differ on every run; the page shows them as ``0x…``. Terminal colour codes
-    (some PyTorch errors carry them) are dropped."""
-    return ADDRESS.sub("0x…", TERMINAL_CODES.sub("", text))
+    """What differs on every run (addresses, shown as ``0x…``; terminal colours, dropped),
+    by the rules every output is normalised with (outputs.py)."""
+    return apply_rules(text, ("memory address", "terminal colour"))
 
 
 def normalise(text: str) -> str:

@@ -19,6 +19,8 @@ from torch_notes import sitewide
 # without a GPU logs "No CUDA runtime is found, using CUDA_HOME=..." when torch.utils.benchmark
 # is imported. Outputs are checked for logger lines (torch_notes.evidence.clean_output).
 MACHINE_LOGGERS = ("torch.utils.cpp_extension",)
+# The class sphinx-gallery gives a cell's output block (the code cells have none).
+OUTPUT_CLASS = "sphx-glr-script-out"
 
 
 def quiet_machine_loggers(*args: Any, **kwargs: Any) -> None:

@@ -18,11 +18,13 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from torch_notes.gallery import OUTPUT_CLASS
+
 MARK = re.compile(r"#.*\bvolatile\b")
 
 
 def is_code_cell(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.literal_block) and "sphx-glr-script-out" not in node["classes"]
+    return isinstance(node, nodes.literal_block) and OUTPUT_CLASS not in node["classes"]
 
 
 def mark_volatile(app: Sphinx, doctree: nodes.document) -> None:
