@@ -22,6 +22,7 @@ from sphinx.util import logging
 
 from torch_notes.evidence.facts import record_check
 from torch_notes.evidence.model import CheckKind
+from torch_notes.gallery import example_script
 
 logger = logging.getLogger(__name__)
 PYTHON = {"python", "python3", "py", "pycon", "ipython", "ipython3", "default", ""}
@@ -50,8 +51,7 @@ def ran(block: nodes.literal_block, folders: list[Path]) -> bool:
 
 
 def check_code_blocks(app: Sphinx, doctree: nodes.document) -> None:
-    conf = getattr(app.config, "sphinx_gallery_conf", None) or {}
-    if any(app.env.docname.startswith(f"{d}/") for d in conf.get("gallery_dirs", [])):
+    if example_script(app.srcdir, app.config, app.env.docname) is not None:
         return  # generated from a script that sphinx-gallery ran
     folders = executed_folders(app)
     for number, block in enumerate(doctree.findall(nodes.literal_block), 1):

@@ -42,7 +42,7 @@ from sphinx.util import logging
 
 from torch_notes.evidence.facts import extracting_messages, record_check
 from torch_notes.evidence.model import CheckKind
-from torch_notes.gallery import OUTPUT_CLASS
+from torch_notes.gallery import OUTPUT_CLASS, example_script
 
 logger = logging.getLogger(__name__)
 SUFFIX = ".expected.txt"
@@ -170,20 +170,10 @@ def tolerance_of(block: nodes.literal_block) -> float | None:
     return None
 
 
-def gallery_source(app: Sphinx, docname: str) -> Path | None:
-    conf = getattr(app.config, "sphinx_gallery_conf", None) or {}
-    folders = zip(conf.get("examples_dirs", []), conf.get("gallery_dirs", []), strict=True)
-    for examples, gallery in folders:
-        if docname.startswith(f"{gallery}/"):
-            script = Path(app.srcdir, examples, docname.removeprefix(f"{gallery}/") + ".py")
-            return script.resolve() if script.is_file() else None
-    return None
-
-
 def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
     if extracting_messages(app.env):
         return
-    source = gallery_source(app, app.env.docname)
+    source = example_script(app.srcdir, app.config, app.env.docname)
     if source is None:
         return
     blocks = [b for b in doctree.findall(is_output) if "volatile" not in b["classes"]]

@@ -11,6 +11,7 @@ setting changed here changes every build that runs examples.
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
@@ -27,6 +28,17 @@ def quiet_machine_loggers(*args: Any, **kwargs: Any) -> None:
     """sphinx-gallery reset hook (and the snippet runner's): only errors from those loggers."""
     for name in MACHINE_LOGGERS:
         logging.getLogger(name).setLevel(logging.ERROR)
+
+
+def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None:
+    """The script a gallery page was generated from (resolved); None for any other page."""
+    conf = getattr(config, "sphinx_gallery_conf", None) or {}
+    folders = zip(conf.get("examples_dirs", []), conf.get("gallery_dirs", []), strict=True)
+    for examples, gallery in folders:
+        if docname.startswith(f"{gallery}/"):
+            script = Path(srcdir, examples, docname.removeprefix(f"{gallery}/") + ".py")
+            return script.resolve() if script.is_file() else None
+    return None
 
 
 def gallery_conf(

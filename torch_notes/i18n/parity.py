@@ -25,6 +25,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import is_translatable
 
 from torch_notes import sitewide
+from torch_notes.i18n.translation_check import page_catalog
 
 logger = logging.getLogger(__name__)
 # A number standing alone: not part of a name (x2, float32), nor of a compound word (1-D).
@@ -97,12 +98,7 @@ class CompareTranslation(SphinxTransform):
     def apply(self, **kwargs: Any) -> None:
         if self.config.language == sitewide.SOURCE_LANGUAGE.code:
             return
-        catalog = Path(
-            self.config.locale_dirs[0],
-            self.config.language,
-            "LC_MESSAGES",
-            f"{self.env.docname}.po",
-        )
+        catalog = page_catalog(self.config, self.env.docname)
         for node in self.document.findall(translatable):
             source = node.attributes.pop(SOURCE, None)
             if source is None or not node.get("translated"):

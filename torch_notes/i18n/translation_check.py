@@ -90,14 +90,16 @@ def leftover_markup(node: nodes.Element) -> list[str]:
     ]
 
 
+def page_catalog(config: Any, docname: str) -> Path:
+    """The catalog that translates a page, relative to the source folder."""
+    return Path(config.locale_dirs[0], config.language, "LC_MESSAGES", f"{docname}.po")
+
+
 def check_translated(app: Sphinx, doctree: nodes.document) -> None:
     if app.config.language in (None, "en") or app.builder.format != "html":
         return
-    docname = app.env.docname
-    catalog = Path(
-        app.srcdir, app.config.locale_dirs[0], app.config.language, "LC_MESSAGES", f"{docname}.po"
-    )
-    shown = catalog.relative_to(app.srcdir)
+    shown = page_catalog(app.config, app.env.docname)
+    catalog = Path(app.srcdir, shown)
     for node in doctree.findall(nodes.Element):
         translated = node.get("translated")
         if translated and isinstance(node, nodes.TextElement):

@@ -17,7 +17,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from torch_notes import sitewide
+from torch_notes.gallery import example_script
 
 
 def best_device() -> str:
@@ -49,10 +49,8 @@ def collect(app: Sphinx) -> None:
 
 
 def has_output(app: Sphinx, pagename: str) -> bool:
-    gallery_dirs = app.config.sphinx_gallery_conf.get("gallery_dirs", [])
-    in_gallery = any(pagename.startswith(f"{d}/") for d in gallery_dirs)
-    evidence = app.env.get_domain("evidence")
-    return (in_gallery and sitewide.is_example(f"{pagename}.py")) or evidence.has_checks(pagename)
+    is_example = example_script(app.srcdir, app.config, pagename) is not None
+    return is_example or app.env.get_domain("evidence").has_checks(pagename)
 
 
 def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
