@@ -57,6 +57,7 @@ SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
         (ERRATUM, Outcome(note_states_property=True, history="renamed"), Verdict.CHANGED),
         (ERRATUM, Outcome(history="deprecated"), Verdict.DEPRECATED),
         (ERRATUM, Outcome(raised=Raised("RuntimeError"), history="always"), Verdict.NEVER_RIGHT),
+        (ERRATUM, Outcome(raised=Raised("RuntimeError"), history="changed"), Verdict.CHANGED),
     ],
 )
 def test_verdict_follows_the_explicit_fields(source, outcome, expected):
@@ -106,3 +107,26 @@ def test_rows_keep_the_evidence_and_the_release_they_were_made_with():
 
 def test_every_verdict_has_a_definition():
     assert all(v.definition.endswith(".") for v in Verdict)
+
+
+def test_history_sentences_mask_code_and_keep_what_the_reader_sees():
+    from docutils import nodes
+
+    from torch_notes.evidence.history import HISTORY, sentences
+
+    paragraph = nodes.paragraph()
+    paragraph += nodes.Text("Call ")
+    paragraph += nodes.literal(text="x.renamed()")
+    paragraph += nodes.Text(" first. It was deprecated in ")
+    cited = nodes.reference(text="#1", refuri="https://example.org/1")
+    cited["cited_url"] = "https://example.org/1"
+    paragraph += cited
+    paragraph += nodes.Text(". Older tutorials differ.")
+    found = sentences(paragraph)
+    assert [shown for _, shown in found] == [
+        "Call `x.renamed()` first.",
+        "It was deprecated in ….",
+        "Older tutorials differ.",
+    ]
+    flagged = [shown for prose, shown in found if HISTORY.search(prose)]
+    assert flagged == ["It was deprecated in ….", "Older tutorials differ."]

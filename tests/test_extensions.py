@@ -134,6 +134,8 @@ def test_a_faithful_translation_keeps_everything(make_app, rootdir, tmp_path):
     html, warnings = build_parity(make_app, rootdir, tmp_path)
     assert warnings == []
     assert "梯度为" in html
+    # A cited document keeps its address and takes the translated title.
+    assert 'href="https://example.org/release-0.4">发行说明</a>' in html
 
 
 @pytest.mark.parametrize(
@@ -151,6 +153,11 @@ def test_a_faithful_translation_keeps_everything(make_app, rootdir, tmp_path):
         ("调用 `backward()`", "调用 `forward()`", "code 'backward()'"),
         ("见 {math}`x^2`", "见 {math}`x^3`", "math 'x^2'"),
         ("[PyTorch](https://pytorch.org)。", "PyTorch。", "link 'https://pytorch.org'"),
+        (
+            "（{cited}`发行说明 <https://example.org/release-0.4>`）",
+            "",
+            "link 'https://example.org/release-0.4'",
+        ),
     ],
 )
 def test_a_translation_that_drops_or_changes_something_fails_naming_catalog_and_message(

@@ -157,15 +157,16 @@ def test_a_page_is_held_to_the_examples_and_snippets_it_declares(app):
 def test_an_erratum_can_cite_a_document_for_older_history(app):
     edit(
         app,
-        ":now: AddBackward0 <example.name>\n",
-        ":now: AddBackward0 <example.name>\n:cited: https://example.org/release-0.4 Release 0.4\n",
+        "The name now ends in a number.",
+        "The name now ends in a number; it was renamed after PyTorch 0.4 "
+        "({cited}`Release 0.4 <https://example.org/release-0.4>`).",
     )
     app.build()
     assert warnings_of(app) == ""
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
-    assert (
-        '<a class="reference external" href="https://example.org/release-0.4">Release 0.4</a>'
-        in html
+    assert re.search(
+        r'<a class="[^"]*\bcited\b[^"]*" href="https://example.org/release-0.4">Release 0.4</a>',
+        html,
     )
     rows = json.loads((app.doctreedir / "errata.json").read_text(encoding="utf-8"))["rows"]
     (erratum,) = [row for row in rows if row["source"] == "erratum"]
@@ -266,7 +267,26 @@ def test_an_erratum_shows_code_of_its_example_and_cites_its_history(app):
     app.build()
     warnings = warnings_of(app)
     assert ":shows: 'y.grad_fn.name()' is not code of plot_example.py" in warnings
-    assert ":history: needs :cited: (the document that says so)" in warnings
+    assert ":history: needs the document that says so, cited in the body" in warnings
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_statement_about_history_without_evidence_fails_naming_page_and_line(app):
+    edit(app, "The name now ends in a number.", "It was renamed after PyTorch 0.4.")
+    app.build()
+    (warning,) = warnings_of(app).splitlines()
+    assert re.search(r"index\.md:\d+: WARNING: a statement about history with no evidence", warning)
+    assert "'It was renamed after PyTorch 0.4.'" in warning
+    checks = json.loads((app.doctreedir / "checks.json").read_text(encoding="utf-8"))
+    (history,) = [c for c in checks["index"] if c["kind"] == "history"]
+    assert history["holds"] is False
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_cited_document_needs_a_title_and_an_address(app):
+    edit(app, "The name now ends in a number.", "See {cited}`the release notes`.")
+    app.build()
+    assert "{cited} needs `title <https://address>`" in warnings_of(app)
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)

@@ -149,6 +149,34 @@ facts["shapes_after_remove"] = str(shapes)
 # sphinx_gallery_end_ignore
 
 # %%
+# Older code registers ``register_backward_hook`` instead. It attaches to the last
+# operation of ``forward`` only. On a module made of a ``Linear`` and a ``ReLU``,
+# ``grad_input`` is then the gradient at the ``ReLU``'s input, not at the module's input,
+# and PyTorch warns that such a hook is deprecated.
+
+block = nn.Sequential(nn.Linear(3, 2), nn.ReLU())
+old_shapes = {}
+
+
+def old_style_hook(module, grad_input, grad_output):
+    old_shapes["grad_input"] = [None if g is None else tuple(g.shape) for g in grad_input]
+
+
+block.register_backward_hook(old_style_hook)
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    block(batch).sum().backward()
+print("module input   ", tuple(batch.shape))
+print("old grad_input ", old_shapes["grad_input"])
+print(caught[0].category.__name__)
+print(caught[0].message)
+# sphinx_gallery_start_ignore
+facts["old_hook_grad_input"] = str(old_shapes["grad_input"])
+facts["old_hook_warning_category"] = caught[0].category.__name__
+facts["old_hook_warning"] = str(caught[0].message)
+# sphinx_gallery_end_ignore
+
+# %%
 # See also
 # --------
 # :doc:`/autograd/hooks` explains when each hook runs and what it may return.

@@ -40,6 +40,7 @@ CHECK_LABELS = {
     CheckKind.NOTE_CLAIM: "note claims refuted",
     CheckKind.OUTPUT: "output blocks",
     CheckKind.CODE: "Python blocks that ran",
+    CheckKind.HISTORY: "statements of history backed",
 }
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.

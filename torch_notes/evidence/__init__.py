@@ -10,6 +10,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``quotes``: ``{note}`` quotes of the notes, checked against their text;
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
+* ``history``: ``{cited}`` documents, and every statement about the past backed by one;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
 * ``code_blocks``: every Python block a reader sees has run in the build;
 * ``outputs``: every output is compared with a reviewed expected output kept in git;
@@ -34,6 +35,7 @@ from torch_notes.evidence import (
     code_blocks,
     errata,
     facts,
+    history,
     outputs,
     quotes,
     snippets,
@@ -61,6 +63,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("fact", facts.FactRole())
     app.add_role("claim", facts.ClaimRole())
     app.add_role("note", quotes.NoteRole())
+    app.add_role("cited", history.CitedRole())
     app.add_directive("snippet", snippets.SnippetDirective)
     app.add_directive("erratum", errata.ErratumDirective)
     app.add_node(table.errata_table)
@@ -69,6 +72,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("builder-inited", note_builder)
     app.connect("env-before-read-docs", facts.reset_store)
     app.connect("doctree-read", table.collect_quote_rows)
+    app.connect("doctree-read", errata.cite_in_page_language)
+    app.connect("doctree-read", history.check_history_statements)
     app.connect("doctree-read", verbatim.check_verbatim)
     app.connect("doctree-read", clean_output.check_outputs)
     app.connect("doctree-read", code_blocks.check_code_blocks)

@@ -21,13 +21,11 @@ declared here, never guessed:
     refuted today makes the row *was never right*.
 ``:note-typo: name``
     the note's code misspells ``name`` (which must be in the quote): it never ran as printed.
-``:cited: URL title``
-    a document (a release note, a commit) for history no installable release can show;
-    shown in the box, and kept with the row as cited evidence.
-``:history: renamed | deprecated | always``
-    what the cited document says happened to what the note describes: it was renamed, it is
-    deprecated, or PyTorch always behaved as it does today (the note was never right, or
-    only in part). Needs ``:cited:``.
+``:history: renamed | changed | deprecated | always``
+    what a document says happened to what the note describes: it was renamed or otherwise
+    changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
+    only in part). The body cites the document (``{cited}`title <address>```, see
+    ``history.py``); every document the body cites is kept with the row as cited evidence.
 ``:shows: code``
     the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
     it must appear in the example's source. An erratum whose fact is a snippet's result
@@ -38,6 +36,7 @@ from __future__ import annotations
 
 import ast
 import contextlib
+import dataclasses
 from typing import ClassVar
 
 from docutils import nodes
@@ -57,6 +56,7 @@ from torch_notes.evidence.facts import (
     parse_claim,
     record_check,
 )
+from torch_notes.evidence.history import cited_in
 from torch_notes.evidence.model import (
     HISTORIES,
     CheckKind,
@@ -84,13 +84,6 @@ def states_property(note_claims: str) -> bool:
     return False
 
 
-def cited(argument: str) -> Cited:
-    url, _, title = argument.strip().partition(" ")
-    if not url.startswith(("https://", "http://")):
-        raise ValueError(f"`:cited: URL title` needs an absolute address first, not {url!r}")
-    return Cited(url, title.strip())
-
-
 class ErratumDirective(SphinxDirective):
     required_arguments = 1
     has_content = True
@@ -99,7 +92,6 @@ class ErratumDirective(SphinxDirective):
         "now": directives.unchanged_required,
         "note-claims": directives.unchanged_required,
         "note-typo": directives.unchanged_required,
-        "cited": cited,
         "history": lambda arg: directives.choice(arg, HISTORIES),
         "shows": directives.unchanged_required,
     }
@@ -108,7 +100,6 @@ class ErratumDirective(SphinxDirective):
         note = self.arguments[0]
         quote = self.options.get("quote", "")
         claim = self.options.get("now", "")
-        self.check(note, quote, claim)
         box = nodes.admonition(classes=["erratum", "warning"])
         heading = nodes.title(
             text=_("Note {note} is outdated or inaccurate here").format(note=note)
@@ -123,13 +114,7 @@ class ErratumDirective(SphinxDirective):
         paragraph += words
         box += paragraph
         self.state.nested_parse(self.content, self.content_offset, box)
-        if "cited" in self.options:
-            source = self.options["cited"]
-            line = nodes.paragraph(classes=["erratum-cited"])
-            line += nodes.strong(text=_("Source:"))
-            line += nodes.Text(" ")
-            line += nodes.reference("", source.title or source.url, refuri=source.url)
-            box += line
+        self.check(note, quote, claim, box)
         box["ids"].append(f"erratum-{self.env.new_serialno('erratum')}")
         if not extracting_messages(self.env):
             domain(self.env).note_rows(self.env.docname, [self.row(note, quote, claim, box)])
@@ -140,7 +125,7 @@ class ErratumDirective(SphinxDirective):
             "erratum: %s", problem, location=self.get_location(), type="errata", subtype="check"
         )
 
-    def check(self, note: str, quote: str, claim: str) -> None:
+    def check(self, note: str, quote: str, claim: str, box: nodes.Element) -> None:
         problems = []
         if not quote or not claim:
             problems.append("an erratum needs :quote: (the note's words) and :now: (a claim)")
@@ -155,8 +140,11 @@ class ErratumDirective(SphinxDirective):
                 problems.append(f":note-typo: {typo!r} is not in the quote {quote!r}")
             if "note-claims" in self.options:
                 problems += self.check_note_claims(self.options["note-claims"])
-            if "history" in self.options and "cited" not in self.options:
-                problems.append(":history: needs :cited: (the document that says so)")
+            if "history" in self.options and not cited_in(box):
+                problems.append(
+                    ":history: needs the document that says so, cited in the body "
+                    "({cited}`title <address>`)"
+                )
             problems += self.check_shows(claim)
         record_check(self.env, CheckKind.ERRATUM, f"{note}: {quote}", not problems)
         for problem in problems:
@@ -224,8 +212,7 @@ class ErratumDirective(SphinxDirective):
         else:
             evidence, covers = ((Executed((key,)),) if key else ()), ""
             now = f"{self.options.get('shows', key)} → {format_value(value)}" if key else claim
-        if "cited" in self.options:
-            evidence += (self.options["cited"],)
+        evidence += cited_in(box)
         return Row(
             source=RowSource.ERRATUM,
             note=note,
@@ -238,3 +225,29 @@ class ErratumDirective(SphinxDirective):
             torch=installed_torch(),
             covers=covers,
         )
+
+
+def cite_in_page_language(app, doctree: nodes.document) -> None:
+    """Keep each row's cited documents as the page shows them: a translated page's catalog
+    applies after the erratum directive ran, and translates the documents' titles."""
+    if extracting_messages(app.env):
+        return
+    boxes = {
+        box["ids"][0]: cited_in(box)
+        for box in doctree.findall(nodes.admonition)
+        if "erratum" in box["classes"] and box["ids"]
+    }
+    rows = domain(app.env).page_rows(app.env.docname)
+    domain(app.env).set_page_rows(
+        app.env.docname,
+        [
+            dataclasses.replace(
+                row,
+                evidence=tuple(e for e in row.evidence if not isinstance(e, Cited))
+                + boxes[row.anchor],
+            )
+            if row.anchor in boxes
+            else row
+            for row in rows
+        ],
+    )

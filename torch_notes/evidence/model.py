@@ -92,6 +92,7 @@ class CheckKind(enum.Enum):
     NOTE_CLAIM = "note-claim"  # :note-claims: of an erratum: refuted, as it must be
     OUTPUT = "output"  # an output block: equal to its reviewed expected output
     CODE = "code"  # a Python block shown on a page: it ran in this build
+    HISTORY = "history"  # a sentence about PyTorch's past: it holds a claim, fact or citation
 
 
 @dataclass(frozen=True)
@@ -144,11 +145,12 @@ class Outcome:
     # An erratum's :note-typo:: the name the note misspells (the code never ran as printed).
     note_typo: str = ""
     # An erratum's :history:, backed by cited evidence: what a document says happened to
-    # what the note describes ("renamed", "deprecated", or "always" as it is today).
+    # what the note describes ("renamed" or otherwise "changed", "deprecated", or "always" as
+    # it is today).
     history: str = ""
 
 
-HISTORIES = ("renamed", "deprecated", "always")
+HISTORIES = ("renamed", "changed", "deprecated", "always")
 
 
 @dataclass(frozen=True)
@@ -188,6 +190,7 @@ def verdict(source: RowSource, outcome: Outcome) -> Verdict:
     """
     declared = {
         "renamed": Verdict.CHANGED,
+        "changed": Verdict.CHANGED,
         "deprecated": Verdict.DEPRECATED,
         "always": Verdict.NEVER_RIGHT,
     }
