@@ -3,6 +3,8 @@
 nox -s docs                  # rebuild both languages into _build/site/ and check them
 nox -s tests                 # pytest (builds the site first when it is out of date)
 nox -s docs -- -j auto       # anything after -- goes to sphinx-build
+nox -s docs-floor            # the same build on the oldest supported PyTorch (docs-newest: newest)
+nox -s lock -- pin 2.15.0    # re-lock a leg, here bumping the pin to a new PyTorch release
 """
 
 from __future__ import annotations
@@ -19,21 +21,26 @@ nox.options.sessions = ["docs", "tests"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
-CONSTRAINTS = ROOT / "constraints.txt"
+# The legs of the supported PyTorch range, one lock each (torch_notes/build/locks.py).
+LOCKS = {lock.stem: lock for lock in sorted((ROOT / "locks").glob("*.txt"))}
+DEFAULT_LEG = "pin"  # what development, the tests and every other session use
 # Opt-in: take torch from PyTorch's CPU index (no CUDA download) on a machine that reaches it.
 CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
-def install_groups(session: nox.Session, *groups: str) -> None:
-    """Install dependency groups with the torch constraint; skip when nothing changed."""
+def install_groups(session: nox.Session, *groups: str, leg: str = DEFAULT_LEG) -> None:
+    """Install dependency groups within the leg's lock; skip when nothing changed."""
     requirements = [
         req for group in groups for req in nox.project.dependency_groups(PYPROJECT, group)
     ]
-    pip_args = ["-c", str(CONSTRAINTS)]
+    lock = LOCKS[leg]
+    pip_args = ["-c", str(lock)]
     if os.environ.get("TORCH_NOTES_CPU_INDEX"):
         pip_args += ["--extra-index-url", CPU_INDEX]
+    if leg != DEFAULT_LEG:  # a CUDA leg's wheels are gigabytes: keep none in pip's cache
+        pip_args.append("--no-cache-dir")
     fingerprint = hashlib.sha256(
-        "\n".join([*requirements, *pip_args, CONSTRAINTS.read_text()]).encode()
+        "\n".join([*requirements, *pip_args, lock.read_text()]).encode()
     ).hexdigest()
     stamp = Path(session.virtualenv.location) / ".torch-notes-installed"
     if stamp.exists() and stamp.read_text() == fingerprint:
@@ -48,6 +55,26 @@ def docs(session: nox.Session) -> None:
     """Rebuild the English and Chinese site from scratch into _build/site/ and check it."""
     install_groups(session, "docs")
     session.run("python", "-m", "torch_notes.build.build_site", *session.posargs)
+
+
+def docs_on_leg(leg: str):
+    def session(session: nox.Session) -> None:
+        install_groups(session, "docs", leg=leg)
+        session.run("python", "-m", "torch_notes.build.build_site", *session.posargs)
+
+    session.__doc__ = f"Rebuild and check the site on the {leg!r} leg ({LOCKS[leg].name})."
+    return session
+
+
+for _leg in LOCKS:
+    if _leg != DEFAULT_LEG:
+        nox.session(name=f"docs-{_leg}", reuse_venv=True)(docs_on_leg(_leg))
+
+
+@nox.session(python=False)
+def lock(session: nox.Session) -> None:
+    """Re-lock a leg of the supported range: `nox -s lock -- <leg> [torch release]`."""
+    session.run("python3", "-m", "torch_notes.build.locks", *session.posargs)
 
 
 @nox.session(reuse_venv=True)

@@ -7,6 +7,7 @@ DOCS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(DOCS.parent))  # the torch_notes package: the site's own code
 
 from torch_notes import sitewide
+from torch_notes.build.locks import torch_release
 from torch_notes.gallery import gallery_conf
 
 # -- Project ----------------------------------------------------------------
@@ -53,6 +54,9 @@ nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared b
 nb_execution_raise_on_error = True
 snippets_dir = str(DOCS.parent / "snippets")
 notes_dir = str(DOCS.parent / "notes")
+release_history_dir = str(DOCS.parent / "history")
+# The common expected outputs are the pin's; another release's own live beside them.
+evidence_expected_release = ".".join(torch_release("pin").split(".")[:2])
 
 # -- Languages ----------------------------------------------------------------
 language = sitewide.SOURCE_LANGUAGE.code  # the others: torch_notes.sitewide.LANGUAGES

@@ -63,11 +63,15 @@ def test_the_theme_strings_it_leaves_in_english_are_translated_here():
 
 
 def interface_messages() -> set[str]:
-    """Every ``_("...")`` of the package, and the verdicts (translated where they are shown)."""
+    """Every ``_("...")`` of the package, the verdicts and the release statuses (translated
+    where they are shown)."""
     import ast
+
+    from torch_notes.evidence.releases import Status
 
     package = Path(__file__).resolve().parents[1] / "torch_notes"
     found = {v.value for v in sitewide.Verdict} | {v.definition for v in sitewide.Verdict}
+    found |= {status.value for status in Status}
     for module in package.rglob("*.py"):
         source = module.read_text(encoding="utf-8")
         if '_ = get_translation("torch_notes")' not in source:

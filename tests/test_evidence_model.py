@@ -112,7 +112,7 @@ def test_every_verdict_has_a_definition():
 def test_history_sentences_mask_code_and_keep_what_the_reader_sees():
     from docutils import nodes
 
-    from torch_notes.evidence.history import HISTORY, sentences
+    from torch_notes.evidence.cited import HISTORY, sentences
 
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("Call ")

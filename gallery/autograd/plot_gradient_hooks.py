@@ -121,19 +121,19 @@ assert facts["grad_input"] == [4, 3]
 
 # %%
 # ``grad_input`` holds gradients with respect to the *inputs* of ``forward`` only, not the
-# weights. When the input does not require gradients, its entry is ``None``, and PyTorch
-# warns that the hook fires with the output gradients alone.
+# weights. When the input does not require gradients, its entry is ``None``, and recent
+# releases of PyTorch warn that the hook fires with the output gradients alone.
 
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     layer(torch.randn(4, 3)).sum().backward()
 print(shapes["grad_input"], shapes["grad_output"])
-print(caught[0].category.__name__)
-print(caught[0].message)
+for warning in caught:
+    print(f"{warning.category.__name__}: {warning.message}")
 # sphinx_gallery_start_ignore
 facts["grad_input_without_input_grad"] = str(shapes["grad_input"])
-facts["hook_warning_category"] = caught[0].category.__name__
-facts["hook_warning"] = str(caught[0].message).split(" See ")[0]
+facts["hook_warning_category"] = caught[0].category.__name__ if caught else None
+facts["hook_warning"] = str(caught[0].message).split(" See ")[0] if caught else None
 # sphinx_gallery_end_ignore
 
 # %%

@@ -49,21 +49,26 @@ else:
 # ``torch.accelerator`` asks the same question for any kind of accelerator.
 # ``is_available()`` says whether one can be used now. ``current_accelerator()`` names the
 # kind this build of PyTorch was made for: ``None`` for a CPU build, but ``cuda`` for a CUDA
-# build even on a machine without a GPU. So ask ``is_available()`` first.
+# build even on a machine without a GPU (where releases before 2.7 raise an error instead).
+# So ask ``is_available()`` first.
 
 print(torch.accelerator.is_available())
 # sphinx_gallery_start_ignore
 facts["accelerator_available"] = torch.accelerator.is_available()
-facts["current_accelerator"] = str(torch.accelerator.current_accelerator())
+try:
+    current = torch.accelerator.current_accelerator()
+except RuntimeError as error:  # a CUDA build without a GPU, before 2.7
+    current = error
+facts["current_accelerator"] = current if isinstance(current, RuntimeError) else str(current)
 facts["accelerator_api"] = hasattr(torch, "accelerator")
 # The choice above and torch.accelerator agree, whatever the build, and the text above holds
 # for the build that runs it: a CUDA build names cuda, a build for no accelerator names None.
 assert torch.accelerator.is_available() == (device.type != "cpu")
-if torch.version.cuda:
-    assert torch.accelerator.current_accelerator().type == "cuda"
+if torch.version.cuda and not isinstance(current, RuntimeError):
+    assert current.type == "cuda"
 built_for = (torch.version.cuda, torch.version.hip, torch.backends.mps.is_built())
 if not any(built_for) and not torch.xpu.is_available():
-    assert torch.accelerator.current_accelerator() is None
+    assert current is None
 # sphinx_gallery_end_ignore
 
 # %%

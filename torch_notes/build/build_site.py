@@ -50,7 +50,7 @@ SOURCES = (
     "snippets",
     "notes",
     "torch_notes",
-    "constraints.txt",
+    "locks",
     "pyproject.toml",
 )
 BUILD_INFO = ".build-info.json"

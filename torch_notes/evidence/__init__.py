@@ -10,8 +10,9 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``quotes``: ``{note}`` quotes of the notes, checked against their text;
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
-* ``history``: ``{cited}`` documents, and every statement about the past backed by one;
+* ``cited``: ``{cited}`` documents, and every statement about the past backed by evidence;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
+* ``releases``: each row on every recorded PyTorch release, and ``{release-changes}``;
 * ``code_blocks``: every Python block a reader sees has run in the build;
 * ``outputs``: every output is compared with a reviewed expected output kept in git;
 * ``clean_output``: no output shows a logger line or a path of the build machine;
@@ -31,13 +32,14 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from torch_notes.evidence import (
+    cited,
     clean_output,
     code_blocks,
     errata,
     facts,
-    history,
     outputs,
     quotes,
+    releases,
     snippets,
     table,
     topics,
@@ -56,29 +58,40 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
     app.add_config_value("evidence_topic_declarations", True, "env", types=[bool])
+    # history/: what each recorded PyTorch release ran (nox -s history); "" records none.
+    app.add_config_value("release_history_dir", "", "env", types=[str])
     # nox -s accept: write what the build shows as the expected outputs (see outputs.py).
     app.add_config_value("evidence_accept_outputs", False, "env", types=[bool])
+    # The release (``2.13``) whose outputs the common expected files hold; others may have
+    # their own (outputs.py). "" = one set of expected outputs for every release.
+    app.add_config_value("evidence_expected_release", "", "env", types=[str])
     app.add_domain(EvidenceDomain)
     interface.add_catalog(app)
     app.add_role("fact", facts.FactRole())
     app.add_role("claim", facts.ClaimRole())
     app.add_role("note", quotes.NoteRole())
-    app.add_role("cited", history.CitedRole())
+    app.add_role("cited", cited.CitedRole())
+    app.add_role("since", releases.SinceRole())
     app.add_directive("snippet", snippets.SnippetDirective)
     app.add_directive("erratum", errata.ErratumDirective)
     app.add_node(table.errata_table)
     app.add_directive("errata-table", table.ErrataTableDirective)
     app.add_post_transform(table.FillErrataTable)
+    app.add_node(releases.release_changes)
+    app.add_directive("release-changes", releases.ReleaseChangesDirective)
+    app.add_post_transform(releases.FillReleaseChanges)
     app.connect("builder-inited", note_builder)
     app.connect("env-before-read-docs", facts.reset_store)
     app.connect("doctree-read", table.collect_quote_rows)
     app.connect("doctree-read", errata.cite_in_page_language)
-    app.connect("doctree-read", history.check_history_statements)
+    app.connect("doctree-read", cited.check_history_statements)
+    app.connect("doctree-read", releases.check_bounded_claims)
     app.connect("doctree-read", verbatim.check_verbatim)
     app.connect("doctree-read", clean_output.check_outputs)
     app.connect("doctree-read", code_blocks.check_code_blocks)
     app.connect("doctree-read", outputs.check_gallery_outputs)
     app.connect("env-get-updated", table.always_refresh)
     app.connect("env-check-consistency", topics.check_declarations)
+    app.connect("env-check-consistency", releases.check_record_of_this_release)
     app.connect("build-finished", table.write_reports)
     return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -29,7 +29,7 @@ class EvidenceDomain(Domain):
         "rows": {},  # docname -> list[Row]
         "tables": set(),  # docnames that show the errata table
     }
-    data_version = 2
+    data_version = 3
     # Set at builder-inited: the gettext builder runs no example, so nothing can be checked.
     extracting_messages = False
 

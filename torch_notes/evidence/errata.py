@@ -25,7 +25,7 @@ declared here, never guessed:
     what a document says happened to what the note describes: it was renamed or otherwise
     changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
     only in part). The body cites the document (``{cited}`title <address>```, see
-    ``history.py``); every document the body cites is kept with the row as cited evidence.
+    ``cited.py``); every document the body cites is kept with the row as cited evidence.
 ``:shows: code``
     the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
     it must appear in the example's source. An erratum whose fact is a snippet's result
@@ -45,6 +45,7 @@ from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from torch_notes.evidence.cited import cited_in
 from torch_notes.evidence.facts import (
     FACTS_SUFFIX,
     check_claim,
@@ -56,7 +57,6 @@ from torch_notes.evidence.facts import (
     parse_claim,
     record_check,
 )
-from torch_notes.evidence.history import cited_in
 from torch_notes.evidence.model import (
     HISTORIES,
     CheckKind,
@@ -70,7 +70,7 @@ from torch_notes.evidence.model import (
     installed_torch,
 )
 from torch_notes.evidence.quotes import check_quote, squeeze
-from torch_notes.evidence.snippets import SnippetRunner
+from torch_notes.evidence.snippets import SnippetRunner, shown_key
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -209,9 +209,11 @@ class ErratumDirective(SphinxDirective):
         if run is not None:  # the snippet's own output; this row replaces the snippet's
             evidence: tuple = (Executed((f"snippets.{run.name}",)),)
             now, covers = SnippetRunner.shown(run), f"snippet-{run.name}"
+            claims = ((now, shown_key(run.name)),)
         else:
             evidence, covers = ((Executed((key,)),) if key else ()), ""
             now = f"{self.options.get('shows', key)} → {format_value(value)}" if key else claim
+            claims = ((parse_claim(claim)[0], key),) if key else ()
         evidence += cited_in(box)
         return Row(
             source=RowSource.ERRATUM,
@@ -224,6 +226,7 @@ class ErratumDirective(SphinxDirective):
             anchor=box["ids"][0],
             torch=installed_torch(),
             covers=covers,
+            claims=claims,
         )
 
 

@@ -277,8 +277,9 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     except (LookupError, ValueError) as err:
         return [f"{err.args[0]} (in claim {claim!r})"]
     env.note_dependency(str(store.sources[key]))
-    record_check(env, CheckKind.CLAIM, claim, matches(text, actual))
-    if matches(text, actual):
+    holds = matches(text, actual) or bool(bounded_release(env, key, text))
+    record_check(env, CheckKind.CLAIM, claim, holds)
+    if holds:
         return []
     source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
     problem = (
@@ -286,6 +287,19 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
         f"but executing {source} gives {format_value(actual)!r}"
     )
     return [problem]
+
+
+def bounded_release(env: BuildEnvironment, key: str, stated: str | None = None) -> str:
+    """The release (``2.7``) from which the fact has the value the pages state, when this
+    build's release is older (``torch_notes.evidence.releases``); "" otherwise."""
+    from torch_notes.evidence.releases import release_bound  # it builds on this module
+
+    return release_bound(env, key, stated)
+
+
+def mark_bound(node: nodes.Element, key: str, release: str) -> None:
+    """The paragraph must say so with ``{since}`` (``releases.check_bounded_claims``)."""
+    node["release_bound"], node["release_bound_key"] = release, key
 
 
 class FactRole(SphinxRole):
@@ -314,6 +328,7 @@ class FactRole(SphinxRole):
         record_check(self.env, CheckKind.FACT, key, True)
         node = fact_node(self.rawtext, shown, value)
         node["fact_key"] = key  # a translation must keep it (torch_notes.i18n.parity)
+        node["fact_spec"] = spec  # a paragraph bounded by {since} may show a newer release's
         if key in store.volatile:
             node["classes"].append("volatile")
         return [node], []
@@ -334,7 +349,18 @@ class ClaimRole(SphinxRole):
         node = fact_node(self.rawtext, text, value)
         if key:  # the errata table pairs quotes with the claims of their paragraph
             node["claim_key"], node["claim_text"] = key, text
+            bound = "" if extracting_messages(self.env) else self.bound(key, text)
+            if bound:
+                mark_bound(node, key, bound)
         return [node], []
+
+    def bound(self, key: str, text: str) -> str:
+        try:
+            if matches(text, fact_store(self.env).lookup(key)):
+                return ""  # holds on this release: nothing to bound
+        except LookupError:
+            return ""  # reported by check_claim
+        return bounded_release(self.env, key, text)
 
 
 def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:

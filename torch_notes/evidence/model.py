@@ -166,6 +166,9 @@ class Row:
     torch: TorchBuild
     expected_output: str | None = None  # what the note printed, for a snippet
     covers: str = ""  # the anchor of a row this one replaces (an erratum about a snippet)
+    # (stated value, fact key): what "now" rests on, checked again on every recorded release
+    # (torch_notes.evidence.releases); a snippet's is its shown output, ``snippets.<name>.shown``.
+    claims: tuple[tuple[str, str], ...] = ()
     verdict: Verdict = field(init=False)
 
     def __post_init__(self) -> None:

@@ -54,7 +54,7 @@ from torch_notes.evidence.model import (
     Warned,
     installed_torch,
 )
-from torch_notes.evidence.outputs import Comparison, apply_rules
+from torch_notes.evidence.outputs import apply_rules, comparison
 from torch_notes.evidence.quotes import check_quote
 from torch_notes.gallery import quiet_machine_loggers
 
@@ -137,6 +137,11 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
         printed += ("\n" if printed and not printed.endswith("\n") else "") + raised.message + "\n"
     warned = sorted({(w.category.__name__, str(w.message)) for w in caught})
     return SnippetRun(mask_addresses(printed), raised, tuple(Warned(*w) for w in warned))
+
+
+def shown_key(name: str) -> str:
+    """The key under which release records keep what a page shows of a snippet's run."""
+    return f"snippets.{name}.shown"
 
 
 def highlight_language(code: str) -> str:
@@ -260,8 +265,7 @@ class SnippetDirective(SphinxDirective):
         def warn(number: int, problem: str) -> None:
             self.fail(f"snippet {name}: its output {problem}")
 
-        comparison = Comparison(path, self.config.evidence_accept_outputs)
-        (holds,) = comparison.check([(shown, None)], warn)
+        (holds,) = comparison(path, self.config).check([(shown, None)], warn)
         record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", holds)
 
     def note_row(
@@ -285,6 +289,7 @@ class SnippetDirective(SphinxDirective):
             anchor=f"snippet-{name}",
             torch=installed_torch(),
             expected_output=printed_by_note or None,
+            claims=((SnippetRunner.shown(result), shown_key(name)),),
         )
         domain(self.env).note_rows(self.env.docname, [row])
 

@@ -40,6 +40,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.facts import domain, extracting_messages
 from torch_notes.evidence.model import Cited, Executed, Outcome, Row, RowSource, installed_torch
+from torch_notes.evidence.releases import history_nodes, plain_history, records
 from torch_notes.sitewide import Verdict
 
 _ = get_translation("torch_notes")
@@ -84,6 +85,7 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
                     now=" · ".join(c["claim_text"] for c in paired),
                     outcome=Outcome(),
                     evidence=(Executed(tuple(c["claim_key"] for c in paired)),),
+                    claims=tuple((c["claim_text"], c["claim_key"]) for c in paired),
                     docname=docname,
                     anchor=quote["ids"][0],
                     torch=installed_torch(),
@@ -196,7 +198,7 @@ class FillErrataTable(SphinxPostTransform):
         words["support_smartquotes"] = False
         line += cell(words)
         line += cell(nodes.literal(text=shorten(row.now) or _("(prints nothing)")))
-        line += cell(badge(row.verdict))
+        line += cell(badge(row.verdict), *history_nodes(row, records(self.env)))
         line += cell(*evidence_nodes(row))
         uri = self.app.builder.get_relative_uri(self.env.docname, row.docname)
         if row.anchor:
@@ -259,6 +261,7 @@ def write_reports(app: Sphinx, exception: Exception | None) -> None:
         "torch": plain(installed_torch()),
         "rows": plain(rows),
         "verdicts": {v.value: sum(r.verdict is v for r in rows) for v in Verdict},
+        "releases": plain_history(rows, records(app.env)),
     }
     for name, report in (("checks.json", checks), ("errata.json", errata)):
         Path(app.doctreedir, name).write_text(

@@ -59,6 +59,8 @@ def item(node: nodes.Element) -> tuple[str, str] | None:
         return "claim", f"{node['claim_text']} <{node['claim_key']}>"
     if "fact_key" in node:
         return "fact", node["fact_key"]
+    if "since_key" in node:
+        return "since", node["since_key"]
     if "note_words" in node:
         return "note quote", f"{node['note']}:{node['note_words']}"
     if isinstance(node, addnodes.download_reference):  # its label is translated, its file not

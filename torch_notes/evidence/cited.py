@@ -76,7 +76,7 @@ def cited_in(element: nodes.Element) -> tuple[Cited, ...]:
 
 def is_evidence(node: nodes.Node) -> bool:
     return isinstance(node, nodes.Element) and bool(
-        node.get("claim_key") or "fact_key" in node or CITED in node
+        node.get("claim_key") or "fact_key" in node or "since_key" in node or CITED in node
     )
 
 
