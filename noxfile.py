@@ -77,6 +77,12 @@ def lock(session: nox.Session) -> None:
     session.run("python3", "-m", "torch_notes.build.locks", *session.posargs)
 
 
+@nox.session(python=False)
+def history(session: nox.Session) -> None:
+    """Record every example and snippet on each release 2.0-2.14 into history/ (one env at a time)."""
+    session.run("python3", "-m", "torch_notes.history.record", *session.posargs)
+
+
 @nox.session(reuse_venv=True)
 def tests(session: nox.Session) -> None:
     """Run pytest: extension tests, and checks of the built bilingual site."""

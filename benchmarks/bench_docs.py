@@ -1,17 +1,20 @@
-"""What the bilingual build costs compared with running the examples by hand.
+"""What the bilingual build costs on each leg, compared with running the examples by hand.
 
-    python benchmarks/bench_docs.py          (needs nox; run `nox -s docs` once first)
+    python benchmarks/bench_docs.py                  # the pin (nox -s docs)
+    python benchmarks/bench_docs.py floor newest     # other legs (nox -s docs-floor, ...)
 
-Measured in one run, on this machine: the wall time of `nox -s docs` with its venv reused,
-the time a learner spends running every gallery script once with `python`, and the ratio.
-The target is a ratio of at most 2: each example runs once per invocation, and the English
-and Chinese builds with all their checks add less than the examples themselves cost.
+Measured in one run, on this machine, per leg: the leg's session is installed first (not
+timed), then timed with its environment reused: both languages, every check; then every
+gallery script runs once as its own process with that leg's Python, as a learner would, from
+a scratch folder. The target is a ratio of at most 2 on every leg: each example runs once per
+build, and the two languages with all their checks add less than the examples cost.
 """
 
 from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,21 +27,25 @@ def timed(command: list[str], cwd: Path) -> float:
     return time.perf_counter() - start
 
 
-def venv_python() -> str:
-    """The docs session's interpreter: the same torch the build uses."""
-    candidates = sorted((ROOT / ".nox").glob("docs/bin/python"))
-    return str(candidates[0]) if candidates else sys.executable
-
-
-def main() -> None:
-    docs = timed([sys.executable, "-m", "nox", "-s", "docs", "--reuse-existing-virtualenvs"], ROOT)
-    python = venv_python()
+def measure(leg: str) -> tuple[float, float, int]:
+    session = "docs" if leg == "pin" else f"docs-{leg}"
+    nox = [sys.executable, "-m", "nox", "-s", session, "--reuse-existing-virtualenvs"]
+    subprocess.run([*nox, "--install-only"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+    build = timed(nox, ROOT)
+    python = str(ROOT / ".nox" / session / "bin" / "python")
     scripts = sorted((ROOT / "gallery").rglob("plot_*.py"))
-    by_hand = sum(timed([python, str(script)], script.parent) for script in scripts)
-    print(f"nox -s docs (venv reused, both languages, all checks): {docs:7.1f} s")
-    print(f"every gallery script once with python ({len(scripts)} scripts):  {by_hand:7.1f} s")
-    print(f"ratio docs / by hand: {docs / by_hand:.2f}  (target <= 2)")
+    with tempfile.TemporaryDirectory() as scratch:
+        by_hand = sum(timed([python, str(script)], Path(scratch)) for script in scripts)
+    return build, by_hand, len(scripts)
+
+
+def main(legs: list[str]) -> None:
+    for leg in legs or ["pin"]:
+        build, by_hand, count = measure(leg)
+        print(f"{leg:>6}: build (both languages, all checks, install excluded) {build:6.1f} s; "
+              f"{count} examples as own processes {by_hand:6.1f} s; "
+              f"ratio {build / by_hand:.2f} (target <= 2)", flush=True)  # fmt: skip
 
 
 if __name__ == "__main__":
-    main()
+    main(sys.argv[1:])

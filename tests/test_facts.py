@@ -242,6 +242,10 @@ def test_logger_lines_and_paths_are_recognised():
         "a path of the build machine: '/home/me'"
     ]
     assert problems("tensor([1., 2.])\nWARNING is a word here", ["/home/me"]) == []
+    # Releases before 2.7 print the CUDA message bare, without a logger's prefix.
+    assert problems("No CUDA runtime is found, using CUDA_HOME='/usr/local'\n", []) == [
+        "a setting of the build machine: \"CUDA_HOME='/usr/local'\""
+    ]
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)

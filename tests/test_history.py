@@ -97,3 +97,60 @@ def test_a_record_that_disagrees_with_this_build_fails_it(app, tmp_path):
     assert "but this build ran '4.5'" in warnings and "nox -s history --" in warnings
     assert "example.name" not in warnings  # the facts that agree pass
     assert "gone.key" not in warnings
+
+
+def write_records(folder, records: dict[str, dict]) -> None:
+    folder.mkdir()
+    for release, facts in records.items():
+        data = {
+            "provenance": {
+                "release": release,
+                "build": "cuda",
+                "date": "2026-12-01",
+                "python": "3",
+            },
+            "failures": {},
+            "facts": facts,
+        }
+        (folder / f"torch-{release}.json").write_text(json.dumps(data), encoding="utf-8")
+
+
+def newer(by: int) -> str:
+    major, minor = installed_torch().release.split("+")[0].split(".")[:2]
+    return f"{major}.{int(minor) + by}.0"
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_claim_that_holds_only_in_newer_releases_must_say_since_when(app, tmp_path):
+    from tests.test_facts import edit
+
+    write_records(tmp_path / "history", {newer(1): {"example.grad": 9.5}})
+    app.config.release_history_dir = str(tmp_path / "history")
+    edit(app, "The name now ends in a number.", "The gradient becomes {claim}`9.5 <example.grad>`.")
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    label = ".".join(newer(1).split(".")[:2])
+    assert f"example.grad has its stated value only from PyTorch {label} on" in warnings
+    assert "say so in the paragraph with {since}`example.grad`" in warnings
+    assert "claim does not hold" not in warnings  # it holds, bounded by release
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_since_names_the_release_and_bounds_the_claims_and_facts_of_its_paragraph(app, tmp_path):
+    from tests.test_facts import edit
+
+    write_records(tmp_path / "history", {newer(1): {"example.grad": 9.5}})
+    app.config.release_history_dir = str(tmp_path / "history")
+    edit(
+        app,
+        "The name now ends in a number.",
+        "From PyTorch {since}`example.grad` on, the gradient is {claim}`9.5 <example.grad>` "
+        "({fact}`example.grad`).",
+    )
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    assert "example.grad" not in warnings, warnings
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    label = ".".join(newer(1).split(".")[:2])
+    assert f'From PyTorch <span class="checked-fact">{label}</span> on' in html
+    assert '(<span class="checked-fact">9.5</span>)' in html  # the releases it names

@@ -57,6 +57,29 @@ def test_expected_files_round_trip(tmp_path):
     assert path.read_text(encoding="utf-8").startswith("# Expected outputs of plot_x")
 
 
+def test_a_release_that_prints_otherwise_has_its_own_expected_outputs(tmp_path):
+    source = tmp_path / "plot_x.py"
+    common = outputs.expected_path(source)
+    outputs.write_expected(common, ["message in 2.13"])
+    on_old = outputs.Comparison(source, accept=False, release="2.6", common_release="2.13")
+    warnings = []
+    assert on_old.check([("message in 2.6", None)], lambda n, p: warnings.append(p)) == [False]
+    assert "differs from plot_x.expected.txt" in warnings[0]
+    # Accepting on 2.6 declares the exception beside the common file, which stays the pin's.
+    accepting = outputs.Comparison(source, accept=True, release="2.6", common_release="2.13")
+    accepting.check([("message in 2.6", None)], lambda n, p: None)
+    own = outputs.expected_path(source, "2.6")
+    assert own.name == "plot_x.torch-2.6.expected.txt"
+    assert outputs.read_expected(own) == ["message in 2.6"]
+    assert outputs.read_expected(common) == ["message in 2.13"]
+    assert on_old.check([("message in 2.6", None)], lambda n, p: None) == [True]
+    # Another release compares with the common file; once 2.6 agrees, its file goes.
+    on_new = outputs.Comparison(source, accept=False, release="2.14", common_release="2.13")
+    assert on_new.check([("message in 2.13", None)], lambda n, p: None) == [True]
+    accepting.check([("message in 2.13", None)], lambda n, p: None)
+    assert not own.exists()
+
+
 def build_claims(make_app, rootdir, tmp_path, **confoverrides):
     srcdir = tmp_path / "claims"
     if not srcdir.exists():

@@ -86,15 +86,17 @@ assert big_whole / big_params < 1.001 and round(big_params / 1e6) == 4
 
 try:
     net2 = torch.load(folder / "net.pkl")
+    load_error = None
 except pickle.UnpicklingError as error:
-    load_error_type, load_error = type(error).__name__, str(error)
-    print(load_error_type)
-    print(load_error.split(".")[0])
+    load_error = error
+    print(type(error).__name__)
+    print(str(error).split(".")[0])
 # sphinx_gallery_start_ignore
-facts["load_error_type"] = load_error_type
-facts["load_error_start"] = load_error.split(".")[0]
-facts["load_error_warns_code_execution"] = "arbitrary code execution" in load_error
-facts["load_error_mentions_sequential"] = "torch.nn.modules.container.Sequential" in load_error
+message = str(load_error) if load_error else ""
+facts["load_error_type"] = type(load_error) if load_error else None
+facts["load_error_start"] = message.split(".")[0]
+facts["load_error_warns_code_execution"] = "arbitrary code execution" in message
+facts["load_error_mentions_sequential"] = "torch.nn.modules.container.Sequential" in message
 # sphinx_gallery_end_ignore
 
 # %%

@@ -5,9 +5,10 @@ libraries log on their own: a CUDA build of PyTorch on a machine without a GPU l
 ``W1130 23:26:33.035000 15687 .../torch/utils/cpp_extension.py:183] No CUDA runtime is
 found, using CUDA_HOME=...`` when ``torch.utils.benchmark`` is imported. Such a line belongs
 to the build machine, not to the lesson. Every output block is checked once the page is read;
-a logger line, or a path of the build machine or its environment (the repository, the Python
-environment, the home and temporary folders), fails the build naming the page and the output
-block.
+a logger line, a path of the build machine or its environment (the repository, the Python
+environment, the home and temporary folders), or one of its settings (``CUDA_HOME='/usr/local'``,
+as older releases print the same message without a logger's prefix), fails the build naming
+the page and the output block.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ LOGGER_LINE = re.compile(
     r"|(?:DEBUG|INFO|WARNING|ERROR|CRITICAL):[\w.]+:)",  # Python's logging, default format
     re.MULTILINE,
 )
+SETTING = re.compile(r"\b[A-Z][A-Z0-9_]*_(?:HOME|PATH|DIR|ROOT)=\S*")
 
 
 def machine_paths() -> list[str]:
@@ -48,6 +50,7 @@ def machine_paths() -> list[str]:
 def problems(text: str, paths: list[str]) -> list[str]:
     found = [f"a logger line: {m.group(0)!r}..." for m in LOGGER_LINE.finditer(text)]
     found += [f"a path of the build machine: {p!r}" for p in paths if p + os.sep in text]
+    found += [f"a setting of the build machine: {m.group(0)!r}" for m in SETTING.finditer(text)]
     return found
 
 

@@ -62,6 +62,9 @@ class Status(enum.Enum):
     CANNOT_RUN = "cannot run"
 
 
+SYMBOLS = {Status.SAME: "✓", Status.DIFFERENT: "≠", Status.CANNOT_RUN: "✗"}
+
+
 @dataclass(frozen=True)
 class Record:
     """What one release recorded (``history/torch-<release>.json``)."""
@@ -261,7 +264,7 @@ class FillReleaseChanges(SphinxPostTransform):
         rows = [row for row in domain(self.env).rows() if row.claims]
         if not recorded:
             return [nodes.paragraph(text=_("No release has been recorded yet (nox -s history)."))]
-        found: list[nodes.Node] = [self.provenance(recorded, rows)]
+        found: list[nodes.Node] = [self.provenance(recorded, rows), *self.grid(recorded, rows)]
         for before, record in itertools.pairwise(recorded):
             changed = []
             for row in rows:
@@ -284,6 +287,48 @@ class FillReleaseChanges(SphinxPostTransform):
                 section += items
             found.append(section)
         return found
+
+    def grid(self, recorded: tuple[Record, ...], rows: list[Row]) -> list[nodes.Node]:
+        """The rows that are not as now on every release, one column a release."""
+        changing = [
+            r for r in rows if any(status(r, rec)[0] is not Status.SAME for rec in recorded)
+        ]
+        legend = nodes.paragraph(classes=["release-legend"])
+        intro = _("{count} of {rows} rows do not behave as now on every release:")
+        legend += nodes.Text(intro.format(count=len(changing), rows=len(rows)) + " ")
+        for state in Status:
+            legend += nodes.inline(text=SYMBOLS[state], classes=[f"release-{state.name.lower()}"])
+            legend += nodes.Text(f" {_(state.value)}  ")
+        if not changing:
+            return [legend]
+        table = nodes.table(classes=["release-grid"])
+        group = nodes.tgroup(cols=len(recorded) + 1)
+        table += group
+        group += nodes.colspec(colwidth=30)
+        for _record in recorded:
+            group += nodes.colspec(colwidth=3)
+        head = nodes.thead()
+        header = nodes.row()
+        for text in (_("The note's words"), *(r.label for r in recorded)):
+            entry = nodes.entry()
+            entry += nodes.paragraph(text=text)
+            header += entry
+        head += header
+        group += head
+        body = nodes.tbody()
+        for row in changing:
+            line = nodes.row()
+            entry = nodes.entry()
+            entry += nodes.paragraph("", "", self.link(row))
+            line += entry
+            for record in recorded:
+                state = status(row, record)[0]
+                entry = nodes.entry(classes=[f"release-{state.name.lower()}"])
+                entry += nodes.paragraph(text=SYMBOLS[state])
+                line += entry
+            body += line
+        group += body
+        return [legend, table]
 
     def provenance(self, recorded: tuple[Record, ...], rows: list[Row]) -> nodes.table:
         table = nodes.table(classes=["release-provenance"])

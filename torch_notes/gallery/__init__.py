@@ -10,6 +10,9 @@ setting changed here changes every build that runs examples.
 
 from __future__ import annotations
 
+import contextlib
+import importlib
+import io
 import logging
 from pathlib import Path
 from typing import Any
@@ -25,9 +28,16 @@ OUTPUT_CLASS = "sphx-glr-script-out"
 
 
 def quiet_machine_loggers(*args: Any, **kwargs: Any) -> None:
-    """sphinx-gallery reset hook (and the snippet runner's): only errors from those loggers."""
+    """sphinx-gallery reset hook (and the snippet runner's): only errors from those loggers.
+
+    Releases before 2.7 print the same message to stderr, without a logger, when the module
+    is first imported: import it here first, with that message discarded.
+    """
     for name in MACHINE_LOGGERS:
         logging.getLogger(name).setLevel(logging.ERROR)
+    for name in MACHINE_LOGGERS:
+        with contextlib.redirect_stderr(io.StringIO()), contextlib.suppress(ImportError):
+            importlib.import_module(name)
 
 
 def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None:
