@@ -204,7 +204,9 @@ def print_summary(info: dict, total: float) -> None:
         f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks"
     )
     for language, counts in info["checks"].items():
-        details = ", ".join(f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold") and v)
+        details = ", ".join(
+            f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold") and v
+        )
         print(f"checked:   {language:>5} {counts['hold']}/{counts['checks']} hold ({details})")
     for language, verdicts in info["verdicts"].items():
         rows = sum(verdicts.values())
