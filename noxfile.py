@@ -46,6 +46,7 @@ def install_groups(session: nox.Session, *groups: str, leg: str = DEFAULT_LEG) -
     if stamp.exists() and stamp.read_text() == fingerprint:
         session.log("dependencies unchanged since the last install; reusing the venv")
         return
+    session.install("--upgrade", "pip")  # a venv's own pip may be old (Debian 12's: 23.0)
     session.install(*pip_args, *requirements)
     stamp.write_text(fingerprint)
 
@@ -74,7 +75,9 @@ for _leg in LOCKS:
 @nox.session(python=False)
 def lock(session: nox.Session) -> None:
     """Re-lock a leg of the supported range: `nox -s lock -- <leg> [torch release]`."""
-    session.run("python3", "-m", "torch_notes.build.locks", *session.posargs)
+    # With the oldest Python supported (Debian 12's), so that the lock installs on any 3.11.
+    oldest = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3"
+    session.run(oldest, "-m", "torch_notes.build.locks", *session.posargs, external=True)
 
 
 @nox.session(python=False)

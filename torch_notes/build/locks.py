@@ -20,6 +20,7 @@ environment is removed, so a CUDA leg leaves no 5 GB behind.
 
 from __future__ import annotations
 
+import platform
 import re
 import subprocess
 import sys
@@ -57,6 +58,9 @@ LEGS = {
     )
 }
 DEFAULT_LEG = "pin"
+# Locks are made with the oldest Python the project supports, Debian 12's python3, so that
+# every pinned release installs on any Python 3.11 (soupsieve 3.0.2+ needs 3.11.5, say).
+LOCK_PYTHON = (3, 11, 2)
 LATEST = "latest"  # instead of a release: whatever pip resolves torch to today
 _REQUIREMENT = re.compile(r"^\s*(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)\s*>=\s*(?P<lower>[^,;\s]+)")
 _PIN = re.compile(r"^(?P<name>[A-Za-z0-9][A-Za-z0-9._-]*)==(?P<version>\S+)")
@@ -115,6 +119,8 @@ def freeze(leg: Leg, torch: str) -> tuple[list[str], str]:
         constraint_file = Path(scratch) / "constraints.txt"
         constraint_file.write_text("\n".join(constraints) + "\n", encoding="utf-8")
         pip = [python, "-m", "pip", "--disable-pip-version-check", "--no-cache-dir"]
+        # The pip a venv starts with may be old (Debian 12's is 23.0): it resolves otherwise.
+        subprocess.run([*pip, "install", "-q", "--upgrade", "pip"], check=True)
         subprocess.run([*pip, "install", "-q", "-c", str(constraint_file), *requirements],
                        check=True)  # fmt: skip
         frozen = subprocess.run([*pip, "freeze", "--all", "--exclude-editable"],
@@ -141,7 +147,7 @@ def write_lock(leg: Leg, torch: str) -> Path:
         f"# Every package of the {LOCKED_GROUP!r} group, {how}; passed to pip with -c.",
         (
             f"# Made by `nox -s lock -- {leg.name} {torch}` on {datetime.now(UTC):%Y-%m-%d} "
-            f"with Python {sys.version_info.major}.{sys.version_info.minor}, "
+            f"with Python {platform.python_version()}, "
             f"torch {torch} ({kind} build). Do not edit: re-lock."
         ),
     ]
@@ -157,6 +163,10 @@ def main(argv: list[str]) -> int:
         return 2
     leg = LEGS[argv[0]]
     torch = argv[1] if len(argv) == 2 else torch_release(leg.name)
+    if sys.version_info[:3] != LOCK_PYTHON:
+        wanted = ".".join(map(str, LOCK_PYTHON))
+        print(f"warning: locking with Python {platform.python_version()}, not {wanted}: the "
+              "lock may pin releases that older Pythons cannot install", file=sys.stderr)  # fmt: skip
     lock = write_lock(leg, torch)
     print(f"locked {lock.relative_to(ROOT)} (torch {pins(lock)['torch']})")
     return 0

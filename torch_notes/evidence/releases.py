@@ -136,7 +136,8 @@ def status(row: Row, record: Record) -> tuple[Status, str]:
             return Status.CANNOT_RUN, record.failure(key)
         value = record.value(key)
         if not holds(stated, key, value):
-            return Status.DIFFERENT, format_value(value)
+            shown = format_value(value).strip() or _("(prints nothing)").strip("()（）")
+            return Status.DIFFERENT, shown
     return Status.SAME, ""
 
 
