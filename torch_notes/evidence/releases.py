@@ -266,28 +266,30 @@ class FillReleaseChanges(SphinxPostTransform):
         if not recorded:
             return [nodes.paragraph(text=_("No release has been recorded yet (nox -s history)."))]
         found: list[nodes.Node] = [self.provenance(recorded, rows), *self.grid(recorded, rows)]
+        sections, quiet = [], []
         for before, record in itertools.pairwise(recorded):
             changed = []
             for row in rows:
                 was, now = status(row, before)[0], status(row, record)[0]
                 if was is not now:
                     changed.append((row, was, now))
+            if not changed:
+                quiet.append(record.label)
+                continue
             section = nodes.section(ids=[f"release-{record.label.replace('.', '-')}"])
             section += nodes.title(text=_("PyTorch {release}").format(release=record.label))
-            if not changed:
-                section += nodes.paragraph(
-                    text=_("No row changes from {release}.").format(release=before.label)
-                )
-            else:
-                items = nodes.bullet_list()
-                for row, was, now in changed:
-                    paragraph = nodes.paragraph()
-                    paragraph += self.link(row)
-                    paragraph += nodes.Text(f" {_(was.value)} → {_(now.value)}")
-                    items += nodes.list_item("", paragraph)
-                section += items
-            found.append(section)
-        return found
+            items = nodes.bullet_list()
+            for row, was, now in changed:
+                paragraph = nodes.paragraph()
+                paragraph += self.link(row)
+                paragraph += nodes.Text(f" {_(was.value)} → {_(now.value)}")
+                items += nodes.list_item("", paragraph)
+            section += items
+            sections.append(section)
+        if quiet:  # one line for the releases that change nothing, rather than a section each
+            text = _("No row changes from the release before in {releases}.")
+            found.append(nodes.paragraph(text=text.format(releases=_(", ").join(quiet))))
+        return found + sections
 
     def grid(self, recorded: tuple[Record, ...], rows: list[Row]) -> list[nodes.Node]:
         """The rows that are not as now on every release, one column a release."""
