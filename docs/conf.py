@@ -9,6 +9,7 @@ sys.path.insert(0, str(DOCS.parent))  # the torch_notes package: the site's own 
 from torch_notes import sitewide
 from torch_notes.build.locks import torch_release
 from torch_notes.gallery import gallery_conf
+from torch_notes.history.releases import minor
 
 # -- Project ----------------------------------------------------------------
 project = "torch-notes"
@@ -56,7 +57,7 @@ snippets_dir = str(DOCS.parent / "snippets")
 notes_dir = str(DOCS.parent / "notes")
 release_history_dir = str(DOCS.parent / "history")
 # The common expected outputs are the pin's; another release's own live beside them.
-evidence_expected_release = ".".join(torch_release("pin").split(".")[:2])
+evidence_expected_release = minor(torch_release("pin"))
 
 # -- Languages ----------------------------------------------------------------
 language = sitewide.SOURCE_LANGUAGE.code  # the others: torch_notes.sitewide.LANGUAGES

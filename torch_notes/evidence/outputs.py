@@ -49,6 +49,7 @@ from sphinx.util import logging
 from torch_notes.evidence.facts import extracting_messages, record_check
 from torch_notes.evidence.model import CheckKind, installed_torch
 from torch_notes.gallery import OUTPUT_CLASS, example_script
+from torch_notes.history.releases import minor
 
 logger = logging.getLogger(__name__)
 SUFFIX = ".expected.txt"
@@ -105,11 +106,6 @@ def same(expected: str, actual: str, tolerance: float | None = None) -> bool:
 def expected_path(source: Path, release: str = "") -> Path:
     """The expected outputs of ``source``; with a release (``2.6``), that release's file."""
     return source.with_name(source.stem + (f".torch-{release}" if release else "") + SUFFIX)
-
-
-def minor(release: str) -> str:
-    """``2.13`` for ``2.13.0+cpu``."""
-    return ".".join(release.split("+")[0].split(".")[:2])
 
 
 def read_expected(path: Path) -> list[str]:

@@ -37,6 +37,8 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective, SphinxRole
 
+from torch_notes import sitewide
+from torch_notes.evidence import tables
 from torch_notes.evidence.facts import (
     SNIPPET_PREFIX,
     domain,
@@ -48,7 +50,8 @@ from torch_notes.evidence.facts import (
 )
 from torch_notes.evidence.model import Row, installed_torch
 from torch_notes.evidence.snippets import normalise
-from torch_notes.history.releases import version
+from torch_notes.evidence.tables import cell
+from torch_notes.history.releases import minor, version
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -79,7 +82,7 @@ class Record:
     @property
     def label(self) -> str:
         """``2.13`` for ``2.13.0+cpu``: the releases are the latest patch of each minor."""
-        return ".".join(map(str, version(self.release)[:2]))
+        return minor(self.release)
 
     def value(self, key: str) -> Any:
         return self.facts[key]
@@ -206,8 +209,8 @@ def plain_history(rows: list[Row], recorded: tuple[Record, ...]) -> dict[str, li
 
 def check_record_of_this_release(app: Sphinx, env: BuildEnvironment) -> None:
     """On a recorded release, every fact of the record must be what this build ran."""
-    if extracting_messages(env):
-        return
+    if extracting_messages(env) or (app.config.language or "en") != sitewide.SOURCE_LANGUAGE.code:
+        return  # every language runs the same examples: compared once, with the source
     installed = version(installed_torch().release)
     mine = [r for r in records(env) if version(r.release) == installed]
     if not mine:
@@ -304,66 +307,32 @@ class FillReleaseChanges(SphinxPostTransform):
             legend += nodes.Text(f" {_(state.value)}  ")
         if not changing:
             return [legend]
-        table = nodes.table(classes=["release-grid"])
-        group = nodes.tgroup(cols=len(recorded) + 1)
-        table += group
-        group += nodes.colspec(colwidth=30)
-        for _record in recorded:
-            group += nodes.colspec(colwidth=3)
-        head = nodes.thead()
-        header = nodes.row()
-        for text in (_("The note's words"), *(r.label for r in recorded)):
-            entry = nodes.entry()
-            entry += nodes.paragraph(text=text)
-            header += entry
-        head += header
-        group += head
-        body = nodes.tbody()
+        columns = [(_("The note's words"), 30), *((r.label, 3) for r in recorded)]
+        lines = []
         for row in changing:
-            line = nodes.row()
-            entry = nodes.entry()
-            entry += nodes.paragraph("", "", self.link(row))
-            line += entry
+            line = nodes.row("", cell(self.link(row)))
             for record in recorded:
                 state = status(row, record)[0]
-                entry = nodes.entry(classes=[f"release-{state.name.lower()}"])
-                entry += nodes.paragraph(text=SYMBOLS[state])
-                line += entry
-            body += line
-        group += body
+                line += cell(nodes.Text(SYMBOLS[state]), classes=[f"release-{state.name.lower()}"])
+            lines.append(line)
+        table = tables.table(["release-grid"], columns, lines)
         return [legend, table]
 
     def provenance(self, recorded: tuple[Record, ...], rows: list[Row]) -> nodes.table:
-        table = nodes.table(classes=["release-provenance"])
-        group = nodes.tgroup(cols=5)
-        table += group
-        for width in (10, 12, 12, 10, 30):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        header = nodes.row()
-        for title in (_("Release"), _("Build"), _("Recorded"), _("Python"), _("Rows as now")):
-            entry = nodes.entry()
-            entry += nodes.paragraph(text=title)
-            header += entry
-        head += header
-        group += head
-        body = nodes.tbody()
+        columns = (
+            (_("Release"), 10),
+            (_("Build"), 12),
+            (_("Recorded"), 12),
+            (_("Python"), 10),
+            (_("Rows as now"), 30),
+        )
+        lines = []
         for record in recorded:
             same = sum(status(row, record)[0] is Status.SAME for row in rows)
-            line = nodes.row()
-            for text in (
-                record.release.split("+")[0],
-                record.build,
-                record.date,
-                record.python,
-                f"{same} / {len(rows)}",
-            ):
-                entry = nodes.entry()
-                entry += nodes.paragraph(text=text)
-                line += entry
-            body += line
-        group += body
-        return table
+            shown = (record.release.split("+")[0], record.build, record.date, record.python,
+                     f"{same} / {len(rows)}")  # fmt: skip
+            lines.append(nodes.row("", *(cell(nodes.Text(text)) for text in shown)))
+        return tables.table(["release-provenance"], columns, lines)
 
 
 # -- Claims bounded by release ----------------------------------------------------------------

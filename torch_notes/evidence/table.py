@@ -38,9 +38,11 @@ from sphinx.locale import get_translation
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from torch_notes.evidence import tables
 from torch_notes.evidence.facts import domain, extracting_messages
 from torch_notes.evidence.model import Cited, Executed, Outcome, Row, RowSource, installed_torch
 from torch_notes.evidence.releases import history_nodes, plain_history, records
+from torch_notes.evidence.tables import cell
 from torch_notes.sitewide import Verdict
 
 _ = get_translation("torch_notes")
@@ -119,12 +121,6 @@ class ErrataTableDirective(SphinxDirective):
         return [errata_table()]
 
 
-def cell(*children: nodes.Node) -> nodes.entry:
-    entry = nodes.entry()
-    entry += nodes.paragraph("", "", *children)
-    return entry
-
-
 def shorten(text: str) -> str:
     """At most MAX_WORDS characters, cut between tokens (never inside a name or a number)."""
     text = text.strip()
@@ -166,30 +162,15 @@ class FillErrataTable(SphinxPostTransform):
         )
 
     def table(self, rows: list[Row]) -> nodes.table:
-        table = nodes.table(classes=["errata-table"])
-        group = nodes.tgroup(cols=6)
-        table += group
-        for width in (5, 28, 30, 12, 10, 15):
-            group += nodes.colspec(colwidth=width)
-        head = nodes.thead()
-        header = nodes.row()
         columns = (
-            _("Note"),
-            _("The note's words"),
-            _("PyTorch now"),
-            _("Verdict"),
-            _("Evidence"),
-            _("Explained in"),
+            (_("Note"), 5),
+            (_("The note's words"), 28),
+            (_("PyTorch now"), 30),
+            (_("Verdict"), 12),
+            (_("Evidence"), 10),
+            (_("Explained in"), 15),
         )
-        for title in columns:
-            header += cell(nodes.Text(title))
-        head += header
-        group += head
-        body = nodes.tbody()
-        for row in rows:
-            body += self.table_row(row)
-        group += body
-        return table
+        return tables.table(["errata-table"], columns, map(self.table_row, rows))
 
     def table_row(self, row: Row) -> nodes.row:
         line = nodes.row(classes=[f"verdict-{row.verdict.slug}"])

@@ -32,6 +32,11 @@ def version(release: str) -> tuple[int, ...]:
     return tuple(int(part) for part in release.split("+")[0].split("."))
 
 
+def minor(release: str) -> str:
+    """``2.13`` for ``2.13.0+cpu``."""
+    return ".".join(map(str, version(release)[:2]))
+
+
 def requirements(release: str) -> list[str]:
     """What an environment for ``release`` installs besides the project's ``docs`` group."""
     extra = [f"torch=={release}"]
