@@ -10,6 +10,7 @@ What it adds, by module (each module's docstring shows its syntax):
 * ``quotes``: ``{note}`` quotes of the notes, checked against their text;
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
+* ``exercises``: ``{solution}`` of an exercise, executed; every topic page ends with exercises;
 * ``cited``: ``{cited}`` documents, and every statement about the past backed by evidence;
 * ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
 * ``releases``: each row on every recorded PyTorch release, and ``{release-changes}``;
@@ -36,6 +37,7 @@ from torch_notes.evidence import (
     clean_output,
     code_blocks,
     errata,
+    exercises,
     facts,
     outputs,
     quotes,
@@ -58,6 +60,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
     app.add_config_value("evidence_topic_declarations", True, "env", types=[bool])
+    # Topic pages end with Summary and Exercises (exercises.py); cut-down test pages need not.
+    app.add_config_value("evidence_topic_exercises", True, "env", types=[bool])
     # history/: what each recorded PyTorch release ran (nox -s history); "" records none.
     app.add_config_value("release_history_dir", "", "env", types=[str])
     # nox -s accept: write what the build shows as the expected outputs (see outputs.py).
@@ -80,6 +84,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(releases.release_changes)
     app.add_directive("release-changes", releases.ReleaseChangesDirective)
     app.add_post_transform(releases.FillReleaseChanges)
+    exercises.setup(app)
     app.connect("builder-inited", note_builder)
     app.connect("env-before-read-docs", facts.reset_store)
     app.connect("doctree-read", table.collect_quote_rows)

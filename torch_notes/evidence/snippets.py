@@ -17,7 +17,8 @@ or ``runs``. Each fragment runs once per source and torch version, in a fresh na
 in a temporary folder, with seeded random generators; memory addresses are masked.
 
 Results are facts too: ``{claim}`RuntimeError <snippets.name.error_type>``` (see facts.py);
-the keys are ``output``, ``error`` (``Type: message``), ``error_type`` and ``warnings``.
+the keys are ``output``, ``error`` (``Type: message``), ``error_type``, ``warnings``
+and ``line1``, ``line2`` ... (each printed line; a number where it reads as one).
 A snippet with ``:note:`` is a row of the errata table.
 """
 
@@ -90,6 +91,7 @@ class SnippetRun:
 
     def facts(self) -> dict[str, Any]:
         return {
+            **printed_lines(self.output),
             "output": self.output,
             "error": self.error,
             "error_type": None if self.raised is None else Raised(self.raised.type),
@@ -111,6 +113,17 @@ class SnippetRun:
         raised = data["raised"] and Raised(data["raised"]["type"], data["raised"]["message"])
         warned = tuple(Warned(w["category"], w["message"]) for w in data["warned"])
         return cls(data["output"], raised, warned)
+
+
+def printed_lines(output: str) -> dict[str, Any]:
+    """``line1``, ``line2`` ...: each printed line, a number where it reads as one."""
+    lines = {}
+    for number, line in enumerate(normalise(output).splitlines(), 1):
+        try:
+            lines[f"line{number}"] = float(line) if line.strip() else line
+        except ValueError:
+            lines[f"line{number}"] = line
+    return lines
 
 
 def run_fragment(source: str, filename: str) -> SnippetRun:
@@ -175,7 +188,7 @@ class SnippetRunner:
         source = self.path(name).read_text(encoding="utf-8")
         # The cache layout is part of the key: a stale file of another layout is never read.
         key = hashlib.sha256(f"run-v2\n{installed_torch()}\n{source}".encode()).hexdigest()[:16]
-        cached = self.cache_dir / f"{name}-{key}.json"
+        cached = self.cache_dir / f"{name.replace('/', '.')}-{key}.json"  # one flat folder
         if cached.is_file():
             return SnippetRun.from_json(cached.read_text(encoding="utf-8"))
         result = run_fragment(source, str(self.path(name)))

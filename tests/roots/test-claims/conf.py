@@ -7,3 +7,4 @@ facts_dirs = ["facts"]
 snippets_dir = str(HERE / "snippets")
 notes_dir = str(HERE / "notes")
 exclude_patterns = ["_build", "_generated"]
+evidence_topic_exercises = False  # a page of checks, not a lesson (see test-exercises)

@@ -1,0 +1,3 @@
+import torch
+
+torch.ones(2).view(3)
