@@ -24,7 +24,8 @@ PYPROJECT = nox.project.load_toml("pyproject.toml")
 # The legs of the supported PyTorch range, one lock each (torch_notes/build/locks.py).
 LOCKS = {lock.stem: lock for lock in sorted((ROOT / "locks").glob("*.txt"))}
 DEFAULT_LEG = "pin"  # what development, the tests and every other session use
-# Opt-in: take torch from PyTorch's CPU index (no CUDA download) on a machine that reaches it.
+# Opt-in: take torch from PyTorch's CPU index (no CUDA download): TORCH_NOTES_CPU_INDEX=1, or
+# the address of a mirror of that index where it is slow to reach (README, "Installing from a mirror").
 CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
@@ -35,8 +36,9 @@ def install_groups(session: nox.Session, *groups: str, leg: str = DEFAULT_LEG) -
     ]
     lock = LOCKS[leg]
     pip_args = ["-c", str(lock)]
-    if os.environ.get("TORCH_NOTES_CPU_INDEX"):
-        pip_args += ["--extra-index-url", CPU_INDEX]
+    cpu_index = os.environ.get("TORCH_NOTES_CPU_INDEX", "")
+    if cpu_index:
+        pip_args += ["--extra-index-url", cpu_index if "://" in cpu_index else CPU_INDEX]
     if leg != DEFAULT_LEG:  # a CUDA leg's wheels are gigabytes: keep none in pip's cache
         pip_args.append("--no-cache-dir")
     fingerprint = hashlib.sha256(
