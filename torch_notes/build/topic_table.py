@@ -1,4 +1,4 @@
-"""The README's table of topics: each topic page with its examples, snippets and catalogs.
+"""The README's table of topics: each topic page with its examples, snippets, exercises and catalogs.
 
     python -m torch_notes.build.topic_table
 
@@ -16,6 +16,7 @@ from pathlib import Path
 from torch_notes import sitewide
 
 ROOT = Path(__file__).resolve().parents[2]
+SOLUTIONS = "exercises/"  # snippets/exercises/: the reference solutions of the pages' exercises
 
 
 @dataclass(frozen=True)
@@ -23,6 +24,14 @@ class Topic:
     page: str  # docname, e.g. autograd/basics
     examples: tuple[str, ...]
     snippets: tuple[str, ...]
+
+    @property
+    def note_snippets(self) -> tuple[str, ...]:
+        return tuple(name for name in self.snippets if not name.startswith(SOLUTIONS))
+
+    @property
+    def solutions(self) -> tuple[str, ...]:
+        return tuple(name for name in self.snippets if name.startswith(SOLUTIONS))
 
 
 def front_matter(page: Path) -> dict:
@@ -57,22 +66,26 @@ def example_path(name: str, gallery: Path = ROOT / "gallery") -> Path:
 
 
 def table(found: list[Topic]) -> str:
-    """One row per topic: its page, its examples, its snippets, where its Chinese text lives."""
+    """One row per topic: its page, its examples, its snippets and exercise solutions, where its
+    Chinese text lives."""
     catalogs = "docs/locales/zh_CN/LC_MESSAGES"
     lines = [
-        "| topic page | gallery examples | note snippets | Chinese catalogs |",
-        "| --- | --- | --- | --- |",
+        "| topic page | gallery examples | note snippets | exercise solutions | Chinese catalogs |",
+        "| --- | --- | --- | --- | --- |",
     ]
     for topic in found:
         scripts = [example_path(name).relative_to(ROOT).as_posix() for name in topic.examples]
         own = example_path(topic.examples[0]).relative_to(ROOT / "gallery") if scripts else None
-        snippets = ", ".join(f"`{name}`" for name in topic.snippets) or "–"
+        snippets = ", ".join(f"`{name}`" for name in topic.note_snippets) or "–"
+        solutions = (
+            ", ".join(f"`{name.removeprefix(SOLUTIONS)}`" for name in topic.solutions) or "–"
+        )
         po = f"`{catalogs}/{topic.page}.po`"
         if own is not None:
             po += f", `…/auto_examples/{own.with_suffix('.po').as_posix()}`"
         lines.append(
             f"| `docs/{topic.page}.md` | {', '.join(f'`{s}`' for s in scripts)} "
-            f"| {snippets} | {po} |"
+            f"| {snippets} | {solutions} | {po} |"
         )
     return "\n".join(lines)
 
