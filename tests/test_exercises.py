@@ -84,3 +84,11 @@ def test_one_exercise_is_too_few(app):
     )
     app.build()
     assert "section 'Exercises' holds 1 solutions" in warnings_of(app)
+
+
+@pytest.mark.sphinx(
+    "html", testroot="exercises", freshenv=True, confoverrides={"language": "zh_CN"}
+)
+def test_a_chinese_topic_page_titles_them_as_chinese_pages_do(app):
+    app.build()  # no catalog: the page keeps its English titles
+    assert "a topic page ends with a section '小结' and then one '练习'" in warnings_of(app)

@@ -16,9 +16,9 @@ claims state printed lines (``snippets.<name>.line<N>``: numbers compare as numb
 solution that raises fails the build unless it says ``:expect: raises``. In HTML the code,
 output and explanation sit in a closed ``<details>``: the reader tries first.
 
-In the source language the build also holds every topic page (one that declares
-``examples:``) to this shape: a ``Summary`` section, then an ``Exercises`` section with
-2 to 4 solutions, as the last two sections of the page.
+The build also holds every topic page (one that declares ``examples:``) to this shape, in
+every language: its last two sections are ``Summary`` and then ``Exercises`` (in Chinese 小结
+and 练习, from the interface catalog), and the latter holds 2 to 4 solutions.
 """
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from torch_notes import sitewide
 from torch_notes.evidence.facts import extracting_messages, record_check
 from torch_notes.evidence.model import CheckKind, installed_torch
 from torch_notes.evidence.outputs import comparison
@@ -42,7 +41,6 @@ from torch_notes.evidence.snippets import SnippetRunner, highlight_language
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
 
-SUMMARY, EXERCISES = "Summary", "Exercises"
 SOLUTIONS_PER_PAGE = range(2, 5)
 
 
@@ -123,7 +121,7 @@ class SolutionDirective(SphinxDirective):
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
     env: BuildEnvironment = app.env
-    if extracting_messages(env) or (app.config.language or "en") != sitewide.SOURCE_LANGUAGE.code:
+    if extracting_messages(env):
         return
     topic = "examples" in env.metadata.get(env.docname, {})
     page = doctree.next_node(nodes.section)  # the one under the page's title
@@ -135,17 +133,18 @@ def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
         if isinstance(section, nodes.section)
     ]
     titles = [title for _, title in titled]
+    summary, exercises = _("Summary"), _("Exercises")  # as this language's pages title them
     problems = []
-    if titles[-2:] != [SUMMARY, EXERCISES]:
+    if titles[-2:] != [summary, exercises]:
         problems.append(
-            f"a topic page ends with a section {SUMMARY!r} and then one {EXERCISES!r} "
+            f"a topic page ends with a section {summary!r} and then one {exercises!r} "
             f"(its last sections are {titles[-2:]})"
         )
     else:
         count = sum(1 for _ in titled[-1][0].findall(solution))
         if count not in SOLUTIONS_PER_PAGE:
             problems.append(
-                f"section {EXERCISES!r} holds {count} solutions; a page sets "
+                f"section {exercises!r} holds {count} solutions; a page sets "
                 f"{SOLUTIONS_PER_PAGE.start} to {SOLUTIONS_PER_PAGE.stop - 1} exercises, each "
                 "with a {solution}"
             )
