@@ -1,0 +1,12 @@
+import torch
+
+
+def shares(a, b):
+    return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
+
+
+y = torch.arange(6).view(2, 3)
+print(shares(y[1], y))
+print(shares(y[:, ::2], y))
+print(shares(y[[0, 1]], y))
+print(shares(y[y % 2 == 0], y))
