@@ -1,8 +1,12 @@
 import torch
 
 
+def storage(t):
+    return t.untyped_storage().data_ptr()
+
+
 def shares(a, b):
-    return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
+    return storage(a) == storage(b)
 
 
 y = torch.arange(6).view(2, 3)
