@@ -179,7 +179,8 @@ def build(extra: list[str] | None = None) -> int:
         "python": platform.python_version(),
         "seconds": {k: round(v, 1) for k, v in seconds.items()},
         "examples_executed": len(list((DOCS / "auto_examples").rglob("*.py.md5"))),
-        "snippets_executed": len(list((DOCS / "_generated" / "snippets").glob("*.json"))),
+        "snippets_executed": len(snippet_runs("*.json")) - len(snippet_runs("exercises.*.json")),
+        "solutions_executed": len(snippet_runs("exercises.*.json")),
         "notebooks_executed": len(list((DOCS / "_generated" / "jupyter-cache").rglob("*.ipynb"))),
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
@@ -194,6 +195,11 @@ def build(extra: list[str] | None = None) -> int:
     return 1 if problems else 0
 
 
+def snippet_runs(pattern: str) -> list[Path]:
+    """The cached runs (snippets.py): a solution's name is exercises.<name>, a fragment's flat."""
+    return list((DOCS / "_generated" / "snippets").glob(pattern))
+
+
 def print_summary(info: dict, total: float) -> None:
     print("\n== torch-notes build ==")
     print(
@@ -201,7 +207,8 @@ def print_summary(info: dict, total: float) -> None:
     )
     print(
         f"ran once:  {info['examples_executed']} gallery examples, "
-        f"{info['snippets_executed']} note snippets, {info['notebooks_executed']} notebooks"
+        f"{info['snippets_executed']} note snippets, {info['solutions_executed']} exercise "
+        f"solutions, {info['notebooks_executed']} notebooks"
     )
     for language, counts in info["checks"].items():
         details = ", ".join(
