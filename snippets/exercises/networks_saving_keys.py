@@ -7,7 +7,13 @@ numbered = nn.Sequential(nn.Linear(1, 10), nn.ReLU(), nn.Linear(10, 1))
 torch.save(numbered.state_dict(), "params.pt")
 
 named = nn.Sequential(
-    OrderedDict([("hidden", nn.Linear(1, 10)), ("act", nn.ReLU()), ("out", nn.Linear(10, 1))])
+    OrderedDict(
+        [
+            ("hidden", nn.Linear(1, 10)),
+            ("act", nn.ReLU()),
+            ("out", nn.Linear(10, 1)),
+        ]
+    )
 )
 saved = torch.load("params.pt")
 try:

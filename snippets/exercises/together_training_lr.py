@@ -12,7 +12,10 @@ loss_fn = nn.MSELoss()
 
 def train(lr, epochs):
     loader = DataLoader(
-        TensorDataset(x, y), batch_size=10, shuffle=True, generator=torch.Generator().manual_seed(0)
+        TensorDataset(x, y),
+        batch_size=10,
+        shuffle=True,
+        generator=torch.Generator().manual_seed(0),
     )
     model = nn.Sequential(nn.Linear(1, 1))
     nn.init.normal_(model[0].weight, std=0.01)
