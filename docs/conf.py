@@ -27,6 +27,7 @@ extensions = [
     "torch_notes.i18n.translation_check",
     "torch_notes.i18n.parity",
     "torch_notes.i18n.bilingual_glossary",
+    "torch_notes.i18n.chinese_terms",
     "torch_notes.i18n.search_dictionary",
     "torch_notes.pages.language_switcher",
     "torch_notes.pages.page_meta",

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 
-from torch_notes.evidence import facts
+from torch_notes.evidence import errata, facts, model
+from torch_notes.evidence.model import Outcome, Raised, RowSource, Warned
 
 
 @pytest.mark.parametrize(
@@ -82,7 +84,7 @@ def test_true_claims_build_cleanly(app):
     assert "4.50" in html  # {fact}`example.grad:.2f`
     assert "grad_fn=&lt;AddBackward0&gt;" in html  # the snippet's real output
     assert "got an unexpected keyword argument" in html and "retain_variables" in html
-    assert "Note 001 is outdated or inaccurate here" in html
+    assert "Note 001 is out of date here" in html  # its row: renamed or output changed
 
 
 def edit(app, old: str, new: str) -> None:
@@ -314,3 +316,94 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
     (about,) = [row for row in rows if row["covers"] == "snippet-fails"]
     assert about["now"].startswith("TypeError: Tensor.backward() got an unexpected keyword")
     assert about["verdict"] == "removed (now raises)"
+
+
+# -- Erratum titles (errata.box_title) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("outcome", "title"),
+    [
+        (Outcome(raised=Raised("AttributeError"), note_typo="paramters"), "misspells a name"),
+        (Outcome(raised=Raised("NameError")), "lacks an import or a definition"),
+        (Outcome(raised=Raised("SyntaxError")), "has a typo"),
+        (Outcome(raised=Raised("TypeError")), "'s code no longer runs"),
+        (Outcome(warned=(Warned("FutureWarning"),)), " uses a deprecated API"),
+        (Outcome(note_states_property=True), " is inaccurate"),
+        (Outcome(history="always"), " is inaccurate"),
+        (Outcome(history="renamed"), " is out of date"),
+        (Outcome(), " is out of date"),
+    ],
+)
+def test_an_erratum_is_titled_by_what_it_reports(outcome, title):
+    verdict = model.verdict(RowSource.ERRATUM, outcome)
+    expected = f"Note 004{title} here" if title[0] in " '" else f"Note 004 {title} here"
+    assert errata.box_title("004", outcome, verdict) == expected
+
+
+# -- Text chosen by a fact (cases.py) ---------------------------------------------------------
+
+CASES = """---
+examples: [example]
+orphan: true
+---
+# Cases
+
+````{fact-case} example.name
+```{case} AddBackward0, AddBackward1
+The last operation was an addition.
+```
+```{case} MulBackward0
+The last operation was a product.
+```
+````
+"""
+
+
+def build_cases(make_app, rootdir, tmp_path, page: str, builder: str = "html"):
+    srcdir = tmp_path / "claims"
+    shutil.copytree(rootdir / "test-claims", srcdir)
+    (srcdir / "cases.md").write_text(page, encoding="utf-8")
+    app = make_app(builder, srcdir=srcdir)
+    app.build()
+    return app, [line for line in warnings_of(app).splitlines() if "cases.md" in line]
+
+
+def test_a_fact_case_shows_the_text_written_for_the_value(make_app, rootdir, tmp_path):
+    app, warnings = build_cases(make_app, rootdir, tmp_path, CASES)
+    assert warnings == []
+    html = (app.outdir / "cases.html").read_text(encoding="utf-8")
+    assert "The last operation was an addition." in html
+    assert "a product" not in html
+    checks = app.env.get_domain("evidence").checks()["cases"]
+    assert [(c.kind.value, c.subject) for c in checks] == [("fact", "example.name")]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "problem"),
+    [
+        (
+            "AddBackward0, AddBackward1",
+            "AddBackward1",
+            (
+                "{fact-case} example.name: the fact is 'AddBackward0', which no case lists "
+                "(cases: AddBackward1; MulBackward0)"
+            ),
+        ),
+        ("MulBackward0", "AddBackward1", "more than one case lists AddBackward1"),
+        ("example.name", "example.nome", "no executed fact named 'example.nome'"),
+        ("````{fact-case} example.name", "````{note} x", "a {case} belongs inside a {fact-case}"),
+    ],
+)
+def test_a_fact_case_that_cannot_choose_fails_naming_page_and_fact(
+    make_app, rootdir, tmp_path, old, new, problem
+):
+    _, warnings = build_cases(make_app, rootdir, tmp_path, CASES.replace(old, new, 1))
+    assert any(problem in line for line in warnings), warnings
+
+
+def test_every_case_is_extracted_for_the_translators(make_app, rootdir, tmp_path):
+    app, _ = build_cases(make_app, rootdir, tmp_path, CASES, builder="gettext")
+    catalog = (app.outdir / "cases.pot").read_text(encoding="utf-8")
+    assert "The last operation was an addition." in catalog
+    assert "The last operation was a product." in catalog

@@ -141,7 +141,15 @@ facts["cpu_growth"] = seconds["cpu"][-1] / seconds["cpu"][0]
 facts["work_growth"] = (sizes[-1] / sizes[0]) ** 3
 facts["fastest_at_largest"] = min(seconds, key=lambda d: seconds[d][-1])
 facts["fastest_at_smallest"] = min(seconds, key=lambda d: seconds[d][0])
-volatile_facts = {"cpu_growth", "fastest_at_largest", "fastest_at_smallest"}  # timings
+# Which of its sentences the page states ({fact-case}): no race, one winner, or two.
+facts["race"] = (
+    "one device"
+    if len(seconds) == 1
+    else "same winner"
+    if facts["fastest_at_largest"] == facts["fastest_at_smallest"]
+    else "different winners"
+)
+volatile_facts = {"cpu_growth", "fastest_at_largest", "fastest_at_smallest", "race"}  # timings
 assert (sizes[0], sizes[-1], facts["work_growth"]) == (16, 512, 32768)
 # sphinx_gallery_end_ignore
 

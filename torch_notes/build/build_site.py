@@ -41,6 +41,7 @@ CHECK_LABELS = {
     CheckKind.OUTPUT: "output blocks",
     CheckKind.CODE: "Python blocks that ran",
     CheckKind.HISTORY: "statements of history backed",
+    CheckKind.WORDING: "Chinese pages in the glossary's words",
 }
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.

@@ -7,6 +7,7 @@
 What it adds, by module (each module's docstring shows its syntax):
 
 * ``facts``: ``{fact}`` and ``{claim}`` roles over the ``facts`` that gallery scripts record;
+* ``cases``: ``{fact-case}``, the page's own sentence for each value a fact can take;
 * ``quotes``: ``{note}`` quotes of the notes, checked against their text;
 * ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
 * ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
@@ -33,6 +34,7 @@ from typing import Any
 from sphinx.application import Sphinx
 
 from torch_notes.evidence import (
+    cases,
     cited,
     clean_output,
     code_blocks,
@@ -76,6 +78,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("note", quotes.NoteRole())
     app.add_role("cited", cited.CitedRole())
     app.add_role("since", releases.SinceRole())
+    app.add_directive("fact-case", cases.FactCaseDirective)
+    app.add_directive("case", cases.CaseDirective)
     app.add_directive("snippet", snippets.SnippetDirective)
     app.add_directive("erratum", errata.ErratumDirective)
     app.add_node(table.errata_table)

@@ -30,6 +30,11 @@ declared here, never guessed:
     the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
     it must appear in the example's source. An erratum whose fact is a snippet's result
     shows the snippet's output instead, and replaces the snippet's row: one claim, one row.
+
+The box's title says what kind of error it reports, decided by what decides the row's
+verdict (:func:`box_title`): out of date, a deprecated API, code that no longer runs,
+inaccurate, or, for a typo, a misspelt name, a missing import or definition, a stray
+character.
 """
 
 from __future__ import annotations
@@ -71,9 +76,30 @@ from torch_notes.evidence.model import (
 )
 from torch_notes.evidence.quotes import check_quote, squeeze
 from torch_notes.evidence.snippets import SnippetRunner, shown_key
+from torch_notes.sitewide import Verdict
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
+
+
+def box_title(note: str, outcome: Outcome, verdict: Verdict) -> str:
+    """What the box reports, from what decides its row's verdict (``model.verdict``); an
+    erratum's row never holds. A typo in the note is told apart by its cause."""
+    if verdict is Verdict.TYPO:
+        if outcome.note_typo:
+            title = _("Note {note} misspells a name here")
+        elif outcome.raised is not None and outcome.raised.type == "NameError":
+            title = _("Note {note} lacks an import or a definition here")
+        else:
+            title = _("Note {note} has a typo here")
+    else:
+        title = {
+            Verdict.CHANGED: _("Note {note} is out of date here"),
+            Verdict.DEPRECATED: _("Note {note} uses a deprecated API here"),
+            Verdict.REMOVED: _("Note {note}'s code no longer runs here"),
+            Verdict.NEVER_RIGHT: _("Note {note} is inaccurate here"),
+        }[verdict]
+    return title.format(note=note)
 
 
 def states_property(note_claims: str) -> bool:
@@ -101,9 +127,7 @@ class ErratumDirective(SphinxDirective):
         quote = self.options.get("quote", "")
         claim = self.options.get("now", "")
         box = nodes.admonition(classes=["erratum", "warning"])
-        heading = nodes.title(
-            text=_("Note {note} is outdated or inaccurate here").format(note=note)
-        )
+        heading = nodes.title()
         heading["translatable"] = False  # already in the page's language, like the labels
         box += heading
         paragraph = nodes.paragraph()
@@ -116,8 +140,11 @@ class ErratumDirective(SphinxDirective):
         self.state.nested_parse(self.content, self.content_offset, box)
         self.check(note, quote, claim, box)
         box["ids"].append(f"erratum-{self.env.new_serialno('erratum')}")
+        row = None  # extracting messages: nothing ran, and the title is not extracted
         if not extracting_messages(self.env):
-            domain(self.env).note_rows(self.env.docname, [self.row(note, quote, claim, box)])
+            row = self.row(note, quote, claim, box)
+            domain(self.env).note_rows(self.env.docname, [row])
+        heading += nodes.Text(box_title(note, row.outcome, row.verdict) if row else note)
         return [box]
 
     def warn(self, problem: str) -> None:

@@ -93,6 +93,7 @@ class CheckKind(enum.Enum):
     OUTPUT = "output"  # an output block: equal to its reviewed expected output
     CODE = "code"  # a Python block shown on a page: it ran in this build
     HISTORY = "history"  # a sentence about PyTorch's past: it holds a claim, fact or citation
+    WORDING = "wording"  # a Chinese page: the glossary's terms and Chinese punctuation
 
 
 @dataclass(frozen=True)

@@ -174,9 +174,9 @@ def short(detail: str) -> str:
 
 
 def describe(span: Span) -> str:
-    text = f"{span.releases()}: {_(span.status.value)}"
+    text = _("{releases}: {status}").format(releases=span.releases(), status=_(span.status.value))
     if span.detail and span.status is not Status.SAME:
-        text += f" ({short(span.detail)})"
+        text += _(" ({detail})").format(detail=short(span.detail))
     return text
 
 
@@ -260,7 +260,9 @@ class FillReleaseChanges(SphinxPostTransform):
     def link(self, row: Row) -> nodes.reference:
         uri = self.app.builder.get_relative_uri(self.env.docname, row.docname) + f"#{row.anchor}"
         words = " ".join(row.words.split())
-        text = f"{row.note}: {words[:40]}{'…' if len(words) > 40 else ''}"
+        text = _("{note}: {words}").format(
+            note=row.note, words=f"{words[:40]}{'…' if len(words) > 40 else ''}"
+        )
         return nodes.reference("", text, refuri=uri, internal=True, classes=["note-quote"])
 
     def content(self) -> list[nodes.Node]:

@@ -153,7 +153,12 @@ class FillErrataTable(SphinxPostTransform):
         return terms
 
     def summary(self, rows: list[Row]) -> nodes.paragraph:
-        counts = _(", ").join(f"{sum(r.verdict is v for r in rows)} {_(v.value)}" for v in Verdict)
+        counts = _(", ").join(
+            _("{count} {verdict}").format(
+                count=sum(r.verdict is v for r in rows), verdict=_(v.value)
+            )
+            for v in Verdict
+        )
         torch = installed_torch()
         text = _("{rows} rows, checked with PyTorch {release} ({kind} build): {counts}.")
         return nodes.paragraph(

@@ -1,0 +1,168 @@
+"""One Chinese vocabulary: the glossary's terms and Chinese punctuation in Chinese prose."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pytest
+from docutils import nodes
+from sphinx import addnodes
+
+from torch_notes.build import build_site
+from torch_notes.i18n import chinese_terms
+
+GLOSSARY = build_site.DOCS / "glossary.md"
+
+
+def paragraph(*children: nodes.Node) -> nodes.paragraph:
+    return nodes.paragraph("", "", *children)
+
+
+def found(block: nodes.Element) -> list[str]:
+    return [p.message for p in chinese_terms.problems(block, chinese_terms.terms(GLOSSARY))]
+
+
+@pytest.mark.parametrize(
+    ("text", "word", "chinese"),
+    [
+        ("按 batch 读取数据", "batch", "批次"),
+        ("第一个 epoch 后", "epoch", "轮次"),
+        ("loss 为 0.3572", "loss", "损失"),
+        ("以 in-place 的方式打开", "in-place", "原地"),
+        ("用户创建的 Tensor 是叶子节点", "Tensor", "张量"),
+        ("两个 tensors 相加", "tensors", "张量"),
+        ("按batch读取", "batch", "批次"),
+        ("分成一个个 mini-batch", "batch", "批次"),
+    ],
+)
+def test_an_english_term_in_chinese_prose_is_named_with_its_chinese(text, word, chinese):
+    (message,) = found(paragraph(nodes.Text(text)))
+    assert f"English term {word!r} in Chinese prose" in message
+    assert f"the glossary's Chinese is {chinese}" in message
+    assert f"[{word}]" in message  # the words around it, the term marked
+
+
+@pytest.mark.parametrize(
+    "block",
+    [
+        paragraph(nodes.Text("张量（tensor）是一组数")),  # an English gloss at first use
+        paragraph(nodes.Text("调用 "), nodes.literal("", "Tensor.view"), nodes.Text(" 即可")),
+        paragraph(nodes.Text("调用 Tensor.view 或 tensor() 即可")),  # names, not words
+        paragraph(nodes.Text("用 TensorDataset 和 batch_size 的写法")),
+        paragraph(nodes.Text("Read the data in batches.")),  # not Chinese prose
+        paragraph(nodes.Text("笔记写的是"), nodes.inline("", "“按batch读取”", note_words="x")),
+        paragraph(nodes.Text("数字 1,000 与 3.5，见 https://example.org/?q=1")),
+        paragraph(nodes.Text("张量（tensor, dtype）")),
+    ],
+    ids=["parenthetical", "code", "names", "compounds", "english", "note", "numbers", "gloss"],
+)
+def test_what_is_not_chinese_prose_is_left_alone(block):
+    assert found(block) == []
+
+
+def test_a_reference_that_will_show_its_target_title_is_not_read_a_term_link_is():
+    link = addnodes.pending_xref("", nodes.inline("", "autograd/hooks"), reftype="doc")
+    assert found(paragraph(link, nodes.Text("：读取和修改梯度"))) == []
+    term = addnodes.pending_xref("", nodes.inline("", "hook"), reftype="term", reftarget="hook")
+    (message,) = found(paragraph(nodes.Text("用 "), term, nodes.Text(" 读取梯度")))
+    assert "English term 'hook'" in message  # once, although it is also the wrong name
+
+
+@pytest.mark.parametrize(
+    ("text", "mark"),
+    [
+        ("35 仍然成立, 8 输出已改变", "','"),
+        ("统计: 35 行", "':'"),
+        ("对吗?", "'?'"),
+        ("先清零; 再反向传播", "';'"),
+        ("好!", "'!'"),
+        ("输出已改变.", "'.'"),
+        ("再打乱一次(见术语表)", "'()'"),
+    ],
+)
+def test_ascii_punctuation_in_a_chinese_sentence_is_named(text, mark):
+    (message,) = found(paragraph(nodes.Text(text)))
+    assert message.startswith(f"ASCII {mark} in a Chinese sentence")
+
+
+def test_punctuation_next_to_code_counts_and_inside_code_does_not():
+    block = paragraph(nodes.literal("", "f(a, b)"), nodes.Text(", 然后调用"))
+    (message,) = found(block)
+    assert "ASCII ','" in message
+    assert found(paragraph(nodes.Text("调用 "), nodes.literal("", "f(a, b): 中文"))) == []
+
+
+def test_text_added_after_reading_is_checked_once(make_app, rootdir, tmp_path):
+    """Blocks checked when the page was read are marked; the write-time pass skips them."""
+    app = make_app("html", srcdir=copy_root(rootdir, tmp_path))
+    document = nodes.document(None, None)
+    old, new = paragraph(nodes.Text("按 batch 读取")), paragraph(nodes.Text("按 batch 读取"))
+    document += [old, new]
+    old[chinese_terms.CHECKED] = True
+    assert chinese_terms.check_blocks(app, document, "index", new_only=True) == 1
+    assert new.get(chinese_terms.CHECKED)
+
+
+# -- The extension in a build ----------------------------------------------------------------
+
+
+def copy_root(rootdir, tmp_path):
+    srcdir = tmp_path / "chinese-terms"
+    shutil.copytree(rootdir / "test-chinese-terms", srcdir)
+    return srcdir
+
+
+def warning_lines(app) -> list[str]:
+    text = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    return [line for line in text.splitlines() if "WARNING" in line]
+
+
+def test_the_chinese_build_names_page_line_catalog_and_words(make_app, rootdir, tmp_path):
+    app = make_app("html", srcdir=copy_root(rootdir, tmp_path))
+    app.build()
+    warnings = warning_lines(app)
+    catalog = "(locales/zh_CN/LC_MESSAGES/index.po)"
+    expected = [
+        ("index.md:14:", "English term 'batch' in Chinese prose", "[batch]"),
+        ("index.md:18:", "English term 'loss' in Chinese prose", "损失 (loss)"),
+        ("index.md:24:", "the link to the glossary's 'batch' shows '批量'", "批次"),
+        ("index.md:26:", "ASCII ':' in a Chinese sentence; write ：", "统计[:]"),
+        ("index.md:26:", "ASCII ',' in a Chinese sentence; write ，", "成立[,]"),
+        ("index.md:30:", "ASCII '()' in a Chinese sentence; write （）", "[(见术语表)]"),
+    ]
+    assert len(warnings) == len(expected), warnings
+    for warning, (where, what, words) in zip(warnings, expected, strict=True):
+        assert where in warning and what in warning and words in warning, warning
+        assert catalog in warning and "[chinese." in warning
+    assert any("chinese.term" in w for w in warnings)
+    assert any("chinese.punctuation" in w for w in warnings)
+    checks = app.env.get_domain("evidence").checks()["index"]
+    assert [(c.kind.value, c.holds) for c in checks if c.kind.value == "wording"] == [
+        ("wording", False)
+    ]
+
+
+def test_the_english_build_is_not_checked(make_app, rootdir, tmp_path):
+    app = make_app("html", srcdir=copy_root(rootdir, tmp_path), confoverrides={"language": "en"})
+    app.build()
+    assert warning_lines(app) == []
+
+
+def test_a_missing_glossary_stops_the_build(make_app, rootdir, tmp_path):
+    from sphinx.errors import ConfigError
+
+    with pytest.raises(ConfigError, match=r"chinese_terms_glossary: .*missing\.md does not exist"):
+        make_app(
+            "html",
+            srcdir=copy_root(rootdir, tmp_path),
+            confoverrides={"chinese_terms_glossary": "missing.md"},
+        )
+
+
+def test_the_glossary_keeps_every_term_and_short_form():
+    known = {term.english: term.chinese for term in chinese_terms.terms(GLOSSARY)}
+    for english, (short, chinese) in chinese_terms.SHORT_FORMS.items():
+        assert english in known, f"SHORT_FORMS names {english!r}, which the glossary lacks"
+        assert chinese in known[english] and known[short] == chinese
+    assert {"tensor", "batch", "epoch", "in-place operation", "loss function"} <= set(known)
