@@ -36,6 +36,7 @@ extensions = [
     "torch_notes.workarounds.thumbnail_titles",
     "torch_notes.workarounds.theme_strings",
     "torch_notes.workarounds.translated_downloads",
+    "torch_notes.gallery.downloads",
     "torch_notes.workarounds.chinese_search",
     "torch_notes.workarounds.nav_labels",
 ]
