@@ -60,6 +60,15 @@ release_history_dir = str(DOCS.parent / "history")
 # The common expected outputs are the pin's; another release's own live beside them.
 evidence_expected_release = minor(torch_release("pin"))
 
+# -- Copy buttons -------------------------------------------------------------
+# Code only: no button on what a cell, a snippet or a note printed; prompts are not copied.
+copybutton_selector = (
+    ":not(.sphx-glr-script-out, .snippet-output, .snippet-note-output, .output)"
+    " > div.highlight pre"
+)
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
+
 # -- Languages ----------------------------------------------------------------
 language = sitewide.SOURCE_LANGUAGE.code  # the others: torch_notes.sitewide.LANGUAGES
 # theme_locales/: the theme's interface strings it leaves untranslated (kept by hand).
