@@ -37,6 +37,7 @@ extensions = [
     "torch_notes.workarounds.thumbnail_titles",
     "torch_notes.workarounds.theme_strings",
     "torch_notes.workarounds.translated_downloads",
+    "torch_notes.gallery.downloads",
     "torch_notes.workarounds.chinese_search",
     "torch_notes.workarounds.nav_labels",
 ]
@@ -59,6 +60,14 @@ notes_dir = str(DOCS.parent / "notes")
 release_history_dir = str(DOCS.parent / "history")
 # The common expected outputs are the pin's; another release's own live beside them.
 evidence_expected_release = minor(torch_release("pin"))
+
+# -- Copy buttons -------------------------------------------------------------
+# Code only: no button on what a cell, a snippet or a note printed; prompts are not copied.
+copybutton_selector = (
+    ":not(.sphx-glr-script-out, .snippet-output, .snippet-note-output, .output) > div.highlight pre"
+)
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 
 # -- Languages ----------------------------------------------------------------
 language = sitewide.SOURCE_LANGUAGE.code  # the others: torch_notes.sitewide.LANGUAGES

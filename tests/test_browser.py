@@ -298,3 +298,45 @@ def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, languag
     shot = SCREENSHOTS / f"{language}-{kind}.png"
     png = page.screenshot(path=shot, full_page=True)
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+# Blocks of what code printed: a gallery cell's output, a snippet's, the note's, a notebook's.
+OUTPUT_BLOCKS = ".sphx-glr-script-out, .snippet-output, .snippet-note-output, .output"
+COPY_BUTTONS = """outputs => {
+  const blocks = [...document.querySelectorAll('article div.highlight')];
+  const button = b => b.querySelector(':scope > button.copybtn') !== null;
+  const output = b => b.parentElement.matches(outputs);
+  return {code: blocks.filter(b => !output(b)).map(button),
+          output: blocks.filter(output).map(b => [b.parentElement.className, button(b)])};
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+@pytest.mark.parametrize(
+    ("path", "printed"),
+    [
+        (PAGES["gallery"], {"sphx-glr-script-out"}),
+        (PAGES["narrative"], {"snippet-output", "snippet-note-output"}),
+    ],
+)
+def test_code_blocks_have_a_copy_button_and_outputs_have_none(
+    browser, base_url, language, path, printed
+):
+    context = browser.new_context(permissions=["clipboard-read", "clipboard-write"])
+    try:
+        page = context.new_page()
+        page.goto(f"{base_url}/{language}/{path}", wait_until="networkidle")
+        blocks = page.evaluate(COPY_BUTTONS, OUTPUT_BLOCKS)
+        assert blocks["code"] and all(blocks["code"]), blocks["code"]
+        kinds = {kind for classes, _ in blocks["output"] for kind in classes.split()}
+        assert printed <= kinds  # the page really shows outputs of each kind
+        assert [classes for classes, button in blocks["output"] if button] == []
+        # A click copies the code as the page shows it, without a prompt or an output.
+        first = page.locator("article div.highlight:has(> button.copybtn)").first
+        first.hover()
+        first.locator("button.copybtn").click()
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied.strip() == first.locator("pre").inner_text().strip()
+    finally:
+        context.close()

@@ -1,10 +1,17 @@
-"""Every downloadable example runs as a learner runs it: ``python x.py`` and a notebook runner."""
+"""Every downloadable example runs as a learner runs it: ``python x.py`` and a notebook runner.
+
+Each language offers every example alone and all of them in two archives, in its own words,
+and no download holds what only the build needs (``torch_notes.gallery.downloads``).
+"""
 
 from __future__ import annotations
 
 import hashlib
+import json
+import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -125,8 +132,69 @@ def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, exa
     assert all(sitewide.CJK.search(cell) for cell in markdown)
     assert not [cell for cell in markdown if "\\ " in cell]  # rST's escaped spaces are dropped
 
-    import zipfile
-
     with zipfile.ZipFile(download(site, "zh_CN", f"{example}.zip")) as archive:
         assert archive.read(f"{example}.py") == zh_script.read_bytes()
         assert archive.read(f"{example}.ipynb") == zh_notebook.read_bytes()
+
+
+ARCHIVES = {"auto_examples_python.zip": ".py", "auto_examples_jupyter.zip": ".ipynb"}
+# What only the build needs: the facts the pages are checked against, sphinx-gallery's
+# markers and options, the site's own code. A learner's download holds none of it.
+BOOKKEEPING = ("facts[", "facts = {}", "volatile_facts", "sphinx_gallery_", "_ext", "torch_notes")
+
+
+def members(path: Path) -> dict[str, bytes]:
+    with zipfile.ZipFile(path) as opened:
+        return {member: opened.read(member) for member in opened.namelist()}
+
+
+def archive(site: Path, language: str, name: str) -> dict[str, bytes]:
+    return members(download(site, language, name))
+
+
+def learner_text(name: str, data: bytes) -> str:
+    """What a learner reads and runs: a script whole, a notebook's cells (not its metadata)."""
+    text = data.decode("utf-8")
+    if name.endswith(".ipynb"):
+        return "\n".join("".join(cell["source"]) for cell in json.loads(text)["cells"])
+    return text
+
+
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+@pytest.mark.parametrize(("name", "suffix"), ARCHIVES.items())
+def test_the_gallery_offers_all_examples_in_one_archive(site, language, name, suffix):
+    index = (site / language / "auto_examples" / "index.html").read_text(encoding="utf-8")
+    assert re.search(rf'href="\.\./_downloads/[0-9a-f]+/{re.escape(name)}"', index)
+    members = archive(site, language, name)
+    assert sorted(Path(member).stem for member in members) == EXAMPLES
+    for member, data in members.items():
+        assert Path(member).suffix == suffix
+        assert data == download(site, language, Path(member).name).read_bytes(), member
+        if language != sitewide.SOURCE_LANGUAGE.code:
+            assert sitewide.CJK.search(learner_text(member, data)), member
+
+
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_each_script_of_the_archive_runs_on_its_own(site, tmp_path, language, example):
+    members = archive(site, language, "auto_examples_python.zip")
+    (member,) = [name for name in members if Path(name).stem == example]
+    script = tmp_path / Path(member).name
+    script.write_bytes(members[member])
+    assert run_once(script, run_script) == "ok"
+
+
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_no_download_holds_the_builds_bookkeeping(site, language):
+    checked, found = 0, []
+    for path in sorted((site / language / "_downloads").rglob("*.*")):
+        files = members(path) if path.suffix == ".zip" else {path.name: path.read_bytes()}
+        for name, data in files.items():
+            if not name.endswith((".py", ".ipynb")):
+                continue
+            checked += 1
+            text = learner_text(name, data)
+            found += [f"{path.name}: {name}: {word}" for word in BOOKKEEPING if word in text]
+    assert found == []
+    # Each example alone (2 files), in its own .zip (2) and in the two archives (2).
+    assert checked == 6 * len(EXAMPLES)

@@ -8,11 +8,12 @@ notes step by step: leaves and ``grad_fn``, a first backward pass, gradients tha
 accumulate, the weight a non-scalar needs, and two ways to keep operations out of the graph.
 """
 
+import matplotlib.pyplot as plt
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -106,6 +107,32 @@ print(x.grad)
 facts["zeroed_grad"] = x.grad[0, 0].item()
 assert torch.equal(x.grad, torch.ones(2, 2))
 # sphinx_gallery_end_ignore
+
+# %%
+# The three passes again on a fresh ``x``, with ``x.grad[0, 0]`` read after each one: the
+# second pass adds its 1 to the 4.5 already there, and ``zero_()`` starts again from 0.
+
+x = torch.ones(2, 2, requires_grad=True)
+after = {}
+(3 * (x + 2) ** 2).mean().backward()
+after["out.backward()"] = x.grad[0, 0].item()
+x.sum().backward()
+after["out2.backward()"] = x.grad[0, 0].item()
+x.grad.zero_()
+x.sum().backward()
+after["x.grad.zero_()\nout3.backward()"] = x.grad[0, 0].item()
+# sphinx_gallery_start_ignore
+assert list(after.values()) == [4.5, 5.5, 1.0]
+# sphinx_gallery_end_ignore
+
+fig, ax = plt.subplots(figsize=(5.6, 3.4))
+bars = ax.bar(list(after), list(after.values()), color=["C0", "C1", "C2"])
+ax.bar_label(bars, fontsize=12)
+ax.set_xticks(range(len(after)), labels=list(after), fontfamily="monospace")
+ax.set_ylim(0, 6.5)
+ax.set_title("x.grad[0, 0]", fontfamily="monospace")
+fig.tight_layout()
+plt.show()
 
 # %%
 # Backward from a non-scalar needs a weight

@@ -12,7 +12,7 @@ import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 

@@ -9,12 +9,13 @@ values that are otherwise gone after the pass, and change gradients on their way
 
 import warnings
 
+import matplotlib.pyplot as plt
 import torch
 from torch import nn
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -56,6 +57,38 @@ print(x.grad)
 facts["doubled_x_grad"] = x.grad.tolist()
 assert facts["doubled_x_grad"] == [16.0, 32.0, 48.0]
 # sphinx_gallery_end_ignore
+
+# %%
+# The same pass with and without the hook, element by element: the gradient that reaches
+# ``x`` is twice as large when the hook on ``y`` doubles it.
+
+
+def x_grad(hook=None):
+    x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+    y = x * 2
+    if hook is not None:
+        y.register_hook(hook)
+    (y * y).sum().backward()
+    return x.grad
+
+
+plain, doubled = x_grad(), x_grad(lambda grad: grad * 2)
+# sphinx_gallery_start_ignore
+assert torch.equal(doubled, 2 * plain)
+# sphinx_gallery_end_ignore
+
+fig, ax = plt.subplots(figsize=(5.6, 3.4))
+for shift, grad, label in [
+    (-0.2, plain, "x_grad()"),
+    (0.2, doubled, "x_grad(lambda grad: grad * 2)"),
+]:
+    bars = ax.bar([i + shift for i in range(3)], grad.tolist(), width=0.4, label=label)
+    ax.bar_label(bars)
+ax.set_xticks(range(3), labels=[f"x[{i}]" for i in range(3)], fontfamily="monospace")
+ax.set_ylim(0, 58)
+ax.legend(prop={"family": "monospace"}, loc="upper left")
+fig.tight_layout()
+plt.show()
 
 # %%
 # On a leaf, the hook changes what lands in ``.grad``. ``register_hook`` returns a handle;

@@ -9,11 +9,12 @@ for it. This example shows what that means: the warning on a non-leaf's ``.grad`
 
 import warnings
 
+import matplotlib.pyplot as plt
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -110,6 +111,30 @@ print(x.grad)
 facts["twice_grad"] = x.grad.tolist()
 assert facts["twice_grad"] == [16.0, 32.0, 48.0]
 # sphinx_gallery_end_ignore
+
+# %%
+# Four passes through one retained graph, with ``x.grad`` read after each: every pass adds
+# the same :math:`8x`, so each element grows along a straight line.
+
+x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
+z = ((x * 2) ** 2).sum()
+passes = [1, 2, 3, 4]
+grads = []
+for _ in passes:
+    z.backward(retain_graph=True)
+    grads.append(x.grad.tolist())
+# sphinx_gallery_start_ignore
+assert grads == [[8.0 * k * v for v in (1, 2, 3)] for k in passes]
+# sphinx_gallery_end_ignore
+
+fig, ax = plt.subplots(figsize=(5.6, 3.4))
+for i in range(3):
+    ax.plot(passes, [grad[i] for grad in grads], marker="o", label=f"x.grad[{i}]")
+ax.set_xticks(passes)
+ax.set_title("z.backward(retain_graph=True)", fontfamily="monospace")
+ax.legend(prop={"family": "monospace"})
+fig.tight_layout()
+plt.show()
 
 # %%
 # The other way, as the notes also say, is to compute the graph again. That builds new

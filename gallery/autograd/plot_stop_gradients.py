@@ -7,11 +7,12 @@ Four ways to keep a computation out of the graph: ``detach()``, ``torch.no_grad(
 can still tell you when you break something.
 """
 
+import matplotlib.pyplot as plt
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -102,6 +103,24 @@ facts["right_grad"] = [round(g, 4) for g in right.grad.tolist()]
 assert facts["data_grad"] == [0.0, 0.0, 0.0]
 assert facts["right_grad"] == [0.1966, 0.105, 0.0452]
 # sphinx_gallery_end_ignore
+
+# %%
+# The right gradient is :math:`\sigma'(a)`, drawn here for many values of ``a`` by autograd
+# itself (grey). ``right.grad`` lies on that curve; the gradient after ``out.data.zero_()``
+# lies flat at 0.
+
+curve = torch.linspace(-4, 4, 161, requires_grad=True)
+curve.sigmoid().sum().backward()
+
+fig, ax = plt.subplots(figsize=(5.6, 3.4))
+ax.plot(curve.detach(), curve.grad, color="grey", label="σ'(a)")
+ax.plot(right.detach(), right.grad, "o", markersize=9, label="right.grad")
+ax.plot(a.detach(), a.grad, "X", markersize=9, color="C3", label="a.grad")
+ax.set_xlabel("a", fontfamily="monospace")
+ax.set_title("a.sigmoid().sum().backward()", fontfamily="monospace")
+ax.legend(prop={"family": "monospace"})
+fig.tight_layout()
+plt.show()
 
 # %%
 # ``requires_grad_()`` switches tracking on and off for leaves

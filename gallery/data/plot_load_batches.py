@@ -15,13 +15,14 @@ import tempfile
 import textwrap
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import torch
 import torch.utils.data as Data
 from torch.utils.data import DataLoader, Dataset, TensorDataset
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -105,6 +106,37 @@ facts["epochs_differ"] = epoch_one != epoch_two
 facts["every_sample_once"] = sorted(v for batch in epoch_one for v in batch) == x.tolist()
 assert facts["batches"] == 3 and facts["batch_sizes"] == [4, 4, 2]
 # sphinx_gallery_end_ignore
+
+# %%
+# Three epochs from the same seed, one row each: every cell is a sample, labelled with its
+# ``x``, and coloured by the batch it lands in. The first row is the epoch printed above;
+# each later epoch deals the ten samples in another order, again as 4, 4 and 2.
+
+loader.generator.manual_seed(0)
+epochs = [[batch_x.tolist() for batch_x, _ in loader] for _ in range(3)]
+# sphinx_gallery_start_ignore
+assert epochs[:2] == [epoch_one, epoch_two] and epochs[1] != epochs[2]
+assert [[len(batch) for batch in batches] for batches in epochs] == [[4, 4, 2]] * 3
+# sphinx_gallery_end_ignore
+
+fig, ax = plt.subplots(figsize=(7, 2.4))
+for row, batches in enumerate(epochs):
+    column = 0
+    for number, batch in enumerate(batches):
+        for value in batch:
+            cell = plt.Rectangle(
+                (column, -row), 1, 1, facecolor=f"C{number}", edgecolor="white", lw=3
+            )
+            ax.add_patch(cell)
+            ax.text(column + 0.5, 0.5 - row, f"{value:g}", ha="center", va="center", color="white")
+            column += 1
+ax.set_xlim(0, len(dataset))
+ax.set_ylim(1 - len(epochs), 1)
+ax.set_aspect("equal")
+ax.axis("off")
+ax.set_title("DataLoader(dataset, batch_size=4, shuffle=True)", fontfamily="monospace")
+fig.tight_layout()
+plt.show()
 
 # %%
 # Each batch stacks its samples: ``batch_x`` has shape ``(4,)`` for four scalar samples.

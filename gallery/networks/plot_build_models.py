@@ -10,12 +10,13 @@ require gradients.
 
 from collections import OrderedDict
 
+import matplotlib.pyplot as plt
 import torch
 from torch import nn
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -238,6 +239,28 @@ facts["trainable_param_count"] = sum(p.numel() for p in net.parameters() if p.re
 assert facts["seq_param_count"] == 32 * 27 + 32 == 896
 assert facts["net_param_count"] == facts["named_net_param_count"]
 # sphinx_gallery_end_ignore
+
+# %%
+# Where the parameters of ``net`` are, tensor by tensor (on a logarithmic axis): the weight
+# of ``dense1``, 288 inputs times 128 outputs, holds most of them.
+
+names = [name for name, _ in net.named_parameters()]
+counts = [p.numel() for p in net.parameters()]
+# sphinx_gallery_start_ignore
+assert counts[names.index("dense1.weight")] == 288 * 128 > sum(counts) / 2
+# sphinx_gallery_end_ignore
+
+fig, ax = plt.subplots(figsize=(6, 3.4))
+layer_colours = [f"C{i // 2}" for i in range(len(names))]  # a weight and its bias per layer
+bars = ax.barh(names, counts, color=layer_colours)
+ax.bar_label(bars, padding=3)
+ax.set_xscale("log")
+ax.set_xlim(1, 3e5)
+ax.invert_yaxis()
+ax.set_yticks(range(len(names)), labels=names, fontfamily="monospace")
+ax.set_title("p.numel()", fontfamily="monospace")
+fig.tight_layout()
+plt.show()
 
 # %%
 # See also

@@ -16,7 +16,7 @@ from torch.nn import init
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -53,11 +53,10 @@ assert conv1.weight.is_leaf and conv1.weight.grad_fn is None
 
 default = nn.Conv2d(3, 64, kernel_size=7, stride=2, padding=3)
 fig, ax = plt.subplots(figsize=(6, 3))
-ax.hist(default.weight.detach().flatten(), bins=60, alpha=0.6, label="default")
-ax.hist(conv1.weight.detach().flatten(), bins=60, alpha=0.6, label="xavier_uniform_")
-ax.set_xlabel("weight value")
-ax.set_ylabel("count")
-ax.legend()
+ax.hist(default.weight.detach().flatten(), bins=60, alpha=0.6, label="default.weight")
+ax.hist(conv1.weight.detach().flatten(), bins=60, alpha=0.6, label="conv1.weight")
+ax.set_title("nn.Conv2d(3, 64, kernel_size=7)", fontfamily="monospace")
+ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 print(f"default bound {1 / fan_in**0.5:.4f}, xavier bound {a:.4f}")
 # sphinx_gallery_start_ignore

@@ -11,12 +11,13 @@ import pickle
 import tempfile
 from pathlib import Path
 
+import matplotlib.pyplot as plt
 import torch
 from torch import nn
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -166,6 +167,34 @@ facts["net3_shares_memory"] = net3[0].weight.data_ptr() == net1[0].weight.data_p
 # afterwards does not change ``net3``.
 
 print(net3[0].weight.data_ptr() == net1[0].weight.data_ptr())
+
+# %%
+# Each parameter of a newly built model against the saved one in ``net_params.pkl``, before
+# and after ``load_state_dict``: after loading, every point lies on the diagonal.
+
+
+def flat(tensors):
+    return torch.cat([t.detach().flatten() for t in tensors])
+
+
+saved = flat(torch.load(folder / "net_params.pkl").values())
+net4 = nn.Sequential(nn.Linear(1, 10), nn.ReLU(), nn.Linear(10, 1))
+before = flat(net4.parameters())
+net4.load_state_dict(torch.load(folder / "net_params.pkl"))
+after = flat(net4.parameters())
+# sphinx_gallery_start_ignore
+assert torch.equal(after, saved) and not torch.equal(before, saved)
+# sphinx_gallery_end_ignore
+
+fig, axes = plt.subplots(1, 2, figsize=(7, 3.6), sharex=True, sharey=True)
+for ax, values, title in [(axes[0], before, "net4"), (axes[1], after, "net4.load_state_dict(...)")]:
+    ax.plot([-1, 1], [-1, 1], color="lightgrey")
+    ax.scatter(saved, values, s=14)
+    ax.set_title(title, fontfamily="monospace")
+    ax.set_xlabel("net_params.pkl", fontfamily="monospace")
+    ax.set_aspect("equal")
+fig.tight_layout()
+plt.show()
 
 # %%
 # A ``state_dict`` that does not fit the model is an error that names the keys:

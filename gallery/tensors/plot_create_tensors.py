@@ -7,11 +7,12 @@ ways note 001 starts with, ``torch.empty`` and ``torch.rand``, then with ``zeros
 ``arange`` and from Python data, and shows which shape and dtype each one gets.
 """
 
+import matplotlib.pyplot as plt
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -71,6 +72,22 @@ facts["rand_in_unit_interval"] = bool(x.min() >= 0 and x.max() < 1)
 facts["rand_dtype"] = str(x.dtype)
 assert facts["rand_in_unit_interval"]
 # sphinx_gallery_end_ignore
+
+# %%
+# The same 5 × 3 values as a picture: one cell per element, coloured by its value.
+
+fig, ax = plt.subplots(figsize=(3.6, 4.2))
+image = ax.imshow(x.numpy(), cmap="viridis", vmin=0, vmax=1)
+for i in range(x.shape[0]):
+    for j in range(x.shape[1]):
+        colour = "white" if x[i, j] < 0.5 else "black"
+        ax.text(j, i, f"{x[i, j]:.2f}", ha="center", va="center", color=colour)
+ax.set_xticks(range(x.shape[1]))
+ax.set_yticks(range(x.shape[0]))
+ax.set_title("torch.rand(5, 3)", fontfamily="monospace")
+fig.colorbar(image, ax=ax, shrink=0.8)
+fig.tight_layout()
+plt.show()
 
 # %%
 # ``zeros`` and ``ones``

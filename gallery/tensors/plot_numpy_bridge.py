@@ -7,12 +7,13 @@ A CPU tensor and a NumPy array can share one block of memory. ``numpy()``,
 example checks which is which, and what a tensor that requires gradients needs first.
 """
 
+import matplotlib.pyplot as plt
 import numpy as np
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -104,6 +105,31 @@ facts["as_tensor_float32_shares"] = bool(np.shares_memory(n, as_float32.numpy())
 facts["legacy_dtype"] = str(legacy.dtype)
 facts["legacy_shares"] = bool(np.shares_memory(n, legacy.numpy()))
 # sphinx_gallery_end_ignore
+
+# %%
+# All five ways side by side: each row is made from ``n = np.zeros(3)``, and then ``n[0] = 7``
+# is written. The rows that share ``n``'s memory show the 7; the copies still hold zeros.
+
+n = np.zeros(3)
+made = {
+    "torch.from_numpy(n)": torch.from_numpy(n),
+    "torch.as_tensor(n)": torch.as_tensor(n),
+    "torch.tensor(n)": torch.tensor(n),
+    "torch.as_tensor(n, dtype=torch.float32)": torch.as_tensor(n, dtype=torch.float32),
+    "torch.Tensor(n)": torch.Tensor(n),
+}
+n[0] = 7
+rows = np.stack([tensor.numpy() for tensor in made.values()])
+
+fig, ax = plt.subplots(figsize=(7, 3.2))
+ax.imshow(rows, cmap="Blues", vmin=0, vmax=10, aspect="auto")
+for (i, j), value in np.ndenumerate(rows):
+    ax.text(j, i, f"{value:g}", ha="center", va="center", fontsize=13)
+ax.set_yticks(range(len(made)), labels=list(made), fontfamily="monospace")
+ax.set_xticks(range(3))
+ax.set_title("n[0] = 7", fontfamily="monospace")
+fig.tight_layout()
+plt.show()
 
 # %%
 # Tensors that require gradients

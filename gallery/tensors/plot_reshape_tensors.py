@@ -7,12 +7,13 @@ remove and add dimensions of size 1, and ``torch.max`` along a dimension returns
 largest values and where they are. This example also shows where ``view`` stops working.
 """
 
+import matplotlib.pyplot as plt
 import numpy as np
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -74,6 +75,27 @@ facts["y_stride"] = list(y.stride())
 facts["t_stride"] = list(t.stride())
 facts["t_is_contiguous"] = t.is_contiguous()
 # sphinx_gallery_end_ignore
+
+# %%
+# The three tensors drawn cell by cell. ``x`` counts from 0, so each number is also where the
+# element sits in memory, and its colour shows it. ``y`` reads memory row by row; ``t``
+# reads it column by column, so along each of its rows the numbers jump by 4.
+
+
+def draw_elements(ax, tensor, title):
+    ax.imshow(tensor.numpy(), cmap="viridis", vmin=0, vmax=x.numel() - 1)
+    for (i, j), value in np.ndenumerate(tensor.numpy()):
+        ax.text(j, i, str(value), ha="center", va="center", color="white" if value < 6 else "black")
+    ax.set_title(title, fontfamily="monospace")
+    ax.axis("off")
+
+
+fig, axes = plt.subplot_mosaic([["x", "x"], ["y", "t"]], figsize=(6, 4.4), height_ratios=[1, 4])
+draw_elements(axes["x"], x.unsqueeze(0), "x")
+draw_elements(axes["y"], y, "y = x.view(3, 4)")
+draw_elements(axes["t"], t, "t = y.t()")
+fig.tight_layout()
+plt.show()
 
 # %%
 # ``view`` never copies. Flattening ``t`` would need the elements 0, 4, 8, 1, ... in one

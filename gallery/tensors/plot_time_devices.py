@@ -13,7 +13,7 @@ from torch.utils import benchmark
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -179,10 +179,10 @@ reference = [seconds["cpu"][-1] * (n / sizes[-1]) ** 3 for n in sizes]
 ax.loglog(sizes, reference, linestyle="--", color="grey", label="∝ n³")
 ax.set_xticks(sizes, labels=[str(n) for n in sizes])
 ax.minorticks_off()
-ax.set_xlabel("matrix size n (n × n @ n × n, float32)")
-ax.set_ylabel("median time per product (s)")
-ax.set_title("Matrix product time by device")
-ax.legend()
+ax.set_xlabel("n", fontfamily="monospace")
+ax.set_ylabel("seconds", fontfamily="monospace")
+ax.set_title("a @ b: (n, n) @ (n, n), float32", fontfamily="monospace")
+ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 plt.show()
 

@@ -7,11 +7,12 @@ copy the data, and in-place operations write into existing memory. This example 
 each case of note 000 (items 1, 3 and 4) by comparing objects and data addresses.
 """
 
+import matplotlib.pyplot as plt
 import torch
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -74,6 +75,41 @@ facts["clone_after_writes"] = x.tolist()
 facts["y_after_clone_write"] = y[1].tolist()
 assert facts["y_after_clone_write"] == [3.0, -1.0, 5.0]
 # sphinx_gallery_end_ignore
+
+# %%
+# Drawn cell by cell: each element shows its value, and its colour is its place in ``y``'s
+# memory, found from the tensor's strides. The view ``y[1, :]`` has the colours of ``y``'s
+# second row, because it reads those places; the clone ``x`` is grey, its memory is its own.
+
+
+def memory_places(t):
+    """Each element's index in the block of memory (storage) that ``t`` reads."""
+    size = t.untyped_storage().nbytes() // t.element_size()
+    return torch.arange(size).as_strided(t.shape, t.stride(), t.storage_offset())
+
+
+def draw_memory(ax, t, title):
+    values = t.reshape(-1, t.shape[-1])
+    places = memory_places(t).reshape(values.shape)
+    rows, columns = values.shape
+    for i in range(rows):
+        for j in range(columns):
+            colour = plt.cm.Set2(places[i, j].item()) if same_memory(t, y) else "lightgrey"
+            ax.add_patch(plt.Rectangle((j, -i), 1, 1, facecolor=colour, edgecolor="white", lw=3))
+            ax.text(j + 0.5, 0.5 - i, f"{values[i, j]:g}", ha="center", va="center", fontsize=14)
+    ax.set_xlim(0, columns)
+    ax.set_ylim(1 - rows, 1)
+    ax.set_aspect("equal")
+    ax.axis("off")
+    ax.set_title(title, fontfamily="monospace")
+
+
+fig, axes = plt.subplot_mosaic([["y", "view"], ["y", "clone"]], figsize=(6.4, 3.6))
+draw_memory(axes["y"], y, "y")
+draw_memory(axes["view"], y[1, :], "y[1, :]")
+draw_memory(axes["clone"], x, "x = y[1, :].clone()")
+fig.tight_layout()
+plt.show()
 
 # %%
 # A clone is still part of the computation graph: its ``grad_fn`` is ``CloneBackward0``, and

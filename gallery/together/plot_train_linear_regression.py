@@ -18,7 +18,7 @@ from torch.utils.data import DataLoader, TensorDataset
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
-# The values the pages state about this example; the build checks them (docs/_ext/facts.py).
+# The values the pages state about this example; the build checks them (torch_notes/evidence/facts.py).
 facts = {}
 # sphinx_gallery_end_ignore
 
@@ -118,9 +118,7 @@ facts["grad_after_zero_grad"] = str(model[0].weight.grad)
 fig, ax = plt.subplots(figsize=(6, 3.5))
 ax.plot(range(1, epochs + 1), losses, marker="o")
 ax.set_yscale("log")
-ax.set_xlabel("epoch")
-ax.set_ylabel("mean squared error")
-ax.set_title("Training loss")
+ax.set_title("loss_fn(model(x), y)", fontfamily="monospace")
 fig.tight_layout()
 plt.show()
 
@@ -149,14 +147,15 @@ assert facts["final_loss"] < 0.02
 # %%
 # The data with the fitted line:
 
+# sphinx_gallery_thumbnail_number = 2
 fig, ax = plt.subplots(figsize=(6, 3.5))
-ax.scatter(x, y, s=10, label="data")
+ax.scatter(x, y, s=10, label="(x, y)")
 with torch.no_grad():
     fit = model(x)
-ax.plot(x, fit, color="C1", label=f"fit: {weight:.2f}x + {bias:.2f}")
-ax.set_xlabel("x")
-ax.set_ylabel("y")
-ax.legend()
+ax.plot(x, fit, color="C1", label=f"model(x) = {weight:.2f} * x + {bias:.2f}")
+ax.set_xlabel("x", fontfamily="monospace")
+ax.set_ylabel("y", fontfamily="monospace")
+ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 plt.show()
 

@@ -5,7 +5,8 @@ setting changed here changes every build that runs examples.
 
 * ``order``: examples in teaching order, as each folder's ``GALLERY_HEADER.rst`` lists them;
 * ``hygiene``: removes outputs of examples that were renamed, deleted or failed;
-* ``volatile_output``: marks the output of cells that change on every run (timings).
+* ``volatile_output``: marks the output of cells that change on every run (timings);
+* ``downloads``: what a learner downloads, without the build's bookkeeping.
 """
 
 from __future__ import annotations
@@ -74,7 +75,8 @@ def gallery_conf(
         "write_computation_times": False,
         "show_memory": False,
         "remove_config_comments": True,
-        "download_all_examples": False,
+        # Two archives on the gallery's index; torch_notes.gallery.downloads rewrites them.
+        "download_all_examples": True,
         # Needed by the landing page's minigalleries (they list example files, not API names).
         "backreferences_dir": "_generated/backreferences",
         "doc_module": (),

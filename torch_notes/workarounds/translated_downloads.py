@@ -4,10 +4,11 @@
 
 sphinx-gallery writes one ``.py``, ``.ipynb`` and ``.zip`` per example, in English, and the
 HTML builder copies them into ``_downloads/<hash>/``. In a translated build this extension
-then rewrites those copies: every title and paragraph of the example's text (its docstring
-and each ``# %%`` text cell, and the notebook's markdown cells made from them) is looked up
-in the catalog of the example's page, ``locales/<lang>/LC_MESSAGES/<gallery_dir>/<section>/
-plot_<name>.po``, the same message the page itself shows. Code is never touched, so the
+then rewrites the copies of the script and the notebook (``torch_notes.gallery.downloads``
+makes the archives again from them): every title and paragraph of the example's text (its
+docstring and each ``# %%`` text cell, and the notebook's markdown cells made from them) is
+looked up in the catalog of the example's page, ``locales/<lang>/LC_MESSAGES/<gallery_dir>/
+<section>/plot_<name>.po``, the same message the page itself shows. Code is never touched, so the
 translated download runs exactly as the English one.
 
 Messages are split the way Sphinx extracts them from the generated page: a title is its
@@ -23,7 +24,6 @@ import functools
 import json
 import re
 import unicodedata
-import zipfile
 from collections import defaultdict
 from collections.abc import Callable
 from itertools import count
@@ -241,13 +241,6 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
             dest = sources.get(script.with_suffix(suffix).as_posix())
             if dest:
                 (downloads / dest).write_text(text, encoding="utf-8")
-        zip_dest = sources.get(script.with_suffix(".zip").as_posix())
-        if zip_dest:
-            with zipfile.ZipFile(srcdir / script.with_suffix(".zip")) as original:
-                names = original.namelist()
-            with zipfile.ZipFile(downloads / zip_dest, "w", zipfile.ZIP_DEFLATED) as archive:
-                for name in names:
-                    archive.writestr(name, outputs[Path(name).suffix])
 
 
 def setup(app: Sphinx) -> dict[str, Any]:

@@ -1,0 +1,104 @@
+"""What a learner downloads from the gallery: the examples, without the build's bookkeeping.
+
+    extensions = [..., "sphinx_gallery.gen_gallery", "torch_notes.gallery.downloads"]
+    sphinx_gallery_conf = {..., "download_all_examples": True}   # see gallery_conf()
+
+sphinx-gallery offers each example as the script it ran, whole, and as a notebook made from
+its blocks without the hidden ones; with ``download_all_examples`` the gallery's index also
+offers every script in ``<gallery_dir>_python.zip`` and every notebook in
+``<gallery_dir>_jupyter.zip``. The HTML builder copies them all into ``_downloads/<hash>/``.
+When the build has finished (after ``translated_downloads`` has put the page's language into
+the copies), this extension rewrites them:
+
+* each script loses what only the build needs, as sphinx-gallery already leaves it out of
+  the page and the notebook: the blocks between ``# sphinx_gallery_start_ignore`` and
+  ``# sphinx_gallery_end_ignore`` (the ``facts`` the pages are checked against, the build's
+  own asserts) and the ``# sphinx_gallery_<option> = ...`` comments;
+* each example's ``.zip`` and the two archives of all examples are made again from these
+  final files, so that every download of an example holds the same bytes, in the language
+  of the page that offers it.
+
+Archives are written with a fixed timestamp, so two builds give identical files.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from torch_notes import sitewide
+
+logger = logging.getLogger(__name__)
+
+ZIP_TIMESTAMP = (1980, 1, 1, 0, 0, 0)  # the earliest a zip file can record
+RUNS_OF_BLANK_LINES = re.compile(r"\n{4,}")
+
+
+def learner_script(source: str) -> str:
+    """``source`` without hidden blocks and configuration comments, as its page shows it."""
+    from sphinx_gallery.py_source_parser import remove_config_comments, remove_ignore_blocks
+
+    text = remove_config_comments(remove_ignore_blocks(source))
+    # A hidden block between two blank lines leaves three; two blank lines is the most PEP 8 has.
+    return RUNS_OF_BLANK_LINES.sub("\n\n\n", text)
+
+
+def write_zip(path: Path, members: dict[str, bytes]) -> None:
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in members.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_TIMESTAMP)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(info, data)
+
+
+def gallery_downloads(app: Sphinx) -> dict[str, Path]:
+    """The copies in ``_downloads`` of the gallery's files, by source path (posix, from srcdir)."""
+    gallery_dirs = app.config.sphinx_gallery_conf["gallery_dirs"]
+    outdir = Path(app.outdir) / "_downloads"
+    return {
+        Path(src).as_posix(): outdir / dest
+        for src, (_, dest) in app.env.dlfiles.items()
+        if any(Path(src).as_posix().startswith(f"{folder}/") for folder in gallery_dirs)
+    }
+
+
+def rebuild_archive(copy: Path, source: Path, contents: dict[Path, bytes]) -> None:
+    """Write the archive ``copy`` again, each member taken from ``contents`` where it is there.
+
+    ``source`` is the archive sphinx-gallery made; its members are named relative to its folder.
+    """
+    members = {}
+    with zipfile.ZipFile(source) as original:
+        for name in original.namelist():
+            final = contents.get((source.parent / name).resolve())
+            if final is None and sitewide.is_example(name):
+                logger.warning("%s: no cleaned download of %s", copy.name, name, location=source)
+            members[name] = original.read(name) if final is None else final
+    write_zip(copy, members)
+
+
+def clean_downloads(app: Sphinx, exception: Exception | None) -> None:
+    if exception or app.builder.format != "html":
+        return
+    srcdir = Path(app.srcdir)
+    copies = gallery_downloads(app)
+    contents: dict[Path, bytes] = {}  # the final bytes of each script and notebook, by source
+    for src, copy in copies.items():
+        if sitewide.is_example(src):
+            copy.write_text(learner_script(copy.read_text(encoding="utf-8")), encoding="utf-8")
+        if copy.suffix in (".py", ".ipynb"):
+            contents[(srcdir / src).resolve()] = copy.read_bytes()
+    for src, copy in copies.items():
+        if copy.suffix == ".zip":
+            rebuild_archive(copy, srcdir / src, contents)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    # After translated_downloads (priority 500) has put the page's language into the copies.
+    app.connect("build-finished", clean_downloads, priority=600)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
