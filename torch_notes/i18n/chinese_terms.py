@@ -145,28 +145,24 @@ def read_block(block: nodes.Element) -> tuple[str, list[bool]]:
 
 def enclosing_parenthetical(text: str, at: int) -> str | None:
     """The text between the innermost pair of parentheses around position ``at``."""
-    opening = closing = None
-    depth = 0
-    for i in range(at - 1, -1, -1):
-        if text[i] in ")）":
-            depth += 1
-        elif text[i] in "(（":
-            if depth == 0:
-                opening = i
-                break
-            depth -= 1
-    if opening is None:
+    opening = unmatched(text, range(at - 1, -1, -1), wanted="(（", nested=")）")
+    closing = unmatched(text, range(at, len(text)), wanted=")）", nested="(（")
+    if opening is None or closing is None:
         return None
+    return text[opening + 1 : closing]
+
+
+def unmatched(text: str, positions: range, wanted: str, nested: str) -> int | None:
+    """The first position holding a ``wanted`` bracket that no ``nested`` one has opened."""
     depth = 0
-    for i in range(at, len(text)):
-        if text[i] in "(（":
+    for i in positions:
+        if text[i] in nested:
             depth += 1
-        elif text[i] in ")）":
+        elif text[i] in wanted:
             if depth == 0:
-                closing = i
-                break
+                return i
             depth -= 1
-    return None if closing is None else text[opening + 1 : closing]
+    return None
 
 
 def excerpt(text: str, start: int, end: int) -> str:
