@@ -9,10 +9,10 @@ from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
-from sphinx.builders.html._assets import _JavaScript
+from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
 from torch_notes import sitewide
-from torch_notes.pages import deferred_scripts, lazy_thumbnails, report_error
+from torch_notes.pages import deferred_scripts, lazy_thumbnails, report_error, unused_stylesheets
 
 # One page of each kind, with its title (or part of it) in each language.
 PAGES = {
@@ -126,7 +126,20 @@ def test_no_script_holds_up_the_first_paint(site, language, path):
     assert [src.split("?")[0].split("/")[-1] for src in blocking] == ["documentation_options.js"]
     # The theme's FontAwesome script (for icons added by configuration: none here) and its
     # preloads, which competed with the stylesheets, are left out (_templates/layout.html).
-    assert "fontawesome.js" not in head and 'rel="preload"' not in head
+    assert "fontawesome.js" not in head and 'as="script"' not in head
+    # theme.css @imports basic.css: preloaded, it does not wait for theme.css.
+    assert re.search(r'<link rel="preload" href="[./]*_static/basic.css" as="style" />', head)
+
+
+def test_gallery_stylesheets_are_left_out_where_nothing_needs_them():
+    def sheet(name: str) -> _CascadingStyleSheet:
+        return _CascadingStyleSheet(f"_static/{name}", priority=500)
+
+    assert unused_stylesheets.unused(sheet("sg_gallery-dataframe.css"), "<p>text</p>")
+    assert not unused_stylesheets.unused(
+        sheet("sg_gallery-dataframe.css"), '<table class="dataframe">'
+    )
+    assert not unused_stylesheets.unused(sheet("sg_gallery.css"), "<p>text</p>")
 
 
 @pytest.mark.site

@@ -7,5 +7,6 @@
 * ``mathml_math``: formulas written as MathML at build time (no math script for readers);
 * ``report_error``: a "Report an error" link opening a GitHub issue that names the page;
 * ``deferred_scripts``: ``defer`` on the scripts in ``<head>``, so they do not delay the first paint;
-* ``lazy_thumbnails``: gallery thumbnails load when scrolled to.
+* ``lazy_thumbnails``: gallery thumbnails load when scrolled to;
+* ``unused_stylesheets``: no stylesheet for things a page does not show.
 """
