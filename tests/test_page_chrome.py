@@ -23,6 +23,8 @@ PAGES = {
         "zh_CN": "自动求梯度基础",
     },
 }
+# The search page's title is only in its template: the link names it all the same.
+TITLED = {**PAGES, "search.html": {"en": "Search", "zh_CN": "搜索"}}
 LABELS = {"en": "Report an error", "zh_CN": "报告错误"}
 
 
@@ -78,6 +80,17 @@ def test_only_gallery_thumbnails_wait_to_be_scrolled_to():
     assert not lazy_thumbnails.is_thumbnail("_images/thumb.png")
 
 
+def test_identical_thumbnails_share_one_file(tmp_path):
+    for name, data in [("a", b"default"), ("b", b"figure"), ("c", b"default")]:
+        (tmp_path / f"sphx_glr_{name}_thumb.png").write_bytes(data)
+    uris = {f"sphx_glr_{name}_thumb.png" for name in "abc"}
+    assert lazy_thumbnails.shared_uris(tmp_path, uris) == {
+        "sphx_glr_a_thumb.png": "sphx_glr_a_thumb.png",
+        "sphx_glr_b_thumb.png": "sphx_glr_b_thumb.png",
+        "sphx_glr_c_thumb.png": "sphx_glr_a_thumb.png",
+    }
+
+
 # -- the built site -----------------------------------------------------------------------
 
 
@@ -90,7 +103,7 @@ def report_links(page: Path) -> list[tuple[str, str]]:
 
 @pytest.mark.site
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
-@pytest.mark.parametrize("path", PAGES)
+@pytest.mark.parametrize("path", TITLED)
 def test_every_page_links_to_an_issue_that_names_it(site, language, path):
     [(href, label)] = report_links(site / language / path)
     assert label == LABELS[language]
@@ -98,7 +111,7 @@ def test_every_page_links_to_an_issue_that_names_it(site, language, path):
     assert f"{url.scheme}://{url.netloc}{url.path}" == sitewide.repository_url() + "/issues/new"
     query = parse_qs(url.query)
     [title], [body] = query["title"], query["body"]
-    assert f"{language}/{path}" in title and PAGES[path][language] in title
+    assert f"{language}/{path}" in title and TITLED[path][language] in title
     assert f"{language}/{path}" in body
     if language == "zh_CN":  # the issue is written in the page's language
         assert sitewide.CJK.search(title) and "Error on" not in title
@@ -165,6 +178,11 @@ def test_thumbnails_load_lazily_and_figures_at_once(site, language):
     home = (site / language / "index.html").read_text(encoding="utf-8")
     thumbnails = re.findall(r"<img [^>]*_thumb\.png[^>]*>", home)
     assert len(thumbnails) >= 10 and all('loading="lazy"' in img for img in thumbnails)
+    files = {re.search(r'src="([^"]+)"', img)[1] for img in thumbnails}
+    assert len(files) < len(thumbnails)  # the default picture, once
+    assert all((site / language / src).is_file() for src in files)
+    contents = [(site / language / src).read_bytes() for src in files]
+    assert len(set(contents)) == len(contents)
     example = site / language / "auto_examples" / "autograd" / "plot_draw_graph.html"
     figures = re.findall(r"<img [^>]*>", example.read_text(encoding="utf-8"))
     assert figures and not any('loading="lazy"' in img for img in figures)

@@ -19,12 +19,15 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from sphinx.application import Sphinx
+from sphinx.locale import _ as sphinx_text
 from sphinx.locale import get_translation
 
 from torch_notes import sitewide
 from torch_notes.i18n import interface
 
 _ = get_translation("torch_notes")
+# Pages whose title only their template knows: Sphinx's own words for it, in its catalogs.
+UNTITLED = {"search": "Search", "genindex": "Index"}
 
 
 def plain_title(title: str) -> str:
@@ -50,7 +53,8 @@ def report_link(repository: str, title: str, path: str, address: str) -> dict[st
 def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     path = f"{app.config.language}/{pagename}{app.builder.link_suffix}"
     address = f"{app.config.site_base_url}{path}" if app.config.site_base_url else path
-    title = plain_title(context.get("title") or "") or pagename
+    title = plain_title(context.get("title") or "")
+    title = title or (sphinx_text(UNTITLED[pagename]) if pagename in UNTITLED else pagename)
     context["report_error"] = report_link(app.config.report_error_repository, title, path, address)
 
 
