@@ -2,18 +2,22 @@
 
     python -m benchmarks.page_weight [--lighthouse] [--uncompressed]   (after `nox -s docs`)
 
-For the landing page and one gallery page in each language, opened cold (new profile, empty
-cache) from a local http server: the number of requests, the bytes transferred by kind, as
-Chromium's network log counts them, and the size of the same files on disk; and the Navigation
-Timing and Paint Timing entries the page itself records. The server answers as a static host
-does (keep-alive, gzip for text; ``tools/local_browser.py``); ``--uncompressed`` sends every
-file as it is, to see what compression is worth. It answers in microseconds, so the timings
-show the cost of parsing, styling and scripts, not of a network.
+For the landing page, a topic page and a gallery page in each language, opened cold (new
+profile, empty cache) from a local http server: the number of requests, the bytes transferred by
+kind, as Chromium's network log counts them, and the size of the same files on disk; and the
+Navigation Timing and Paint Timing entries the page itself records. The server answers as a
+static host does (keep-alive, gzip for text; ``torch_notes/build/local_browser.py``);
+``--uncompressed`` sends every file as it is, to see what compression is worth. It answers in
+microseconds, so the timings show the cost of parsing, styling and scripts, not of a network.
 
-With ``--lighthouse`` it also runs Lighthouse (performance and accessibility scores, desktop
-preset, whose simulated network is what the timings then include) on the same pages, if it is
-installed: ``npm install --prefix _build/tools -E lighthouse@12.2.3`` (12.x runs on Node 20).
-Chromium is Debian's (``TORCH_NOTES_CHROMIUM`` names another).
+With ``--lighthouse`` it also runs Lighthouse on the same pages, if it is installed:
+``npm install --prefix _build/tools -E lighthouse@12.2.3`` (12.x runs on Node 20). Each page is
+audited ``--runs`` times (3) in each form factor: ``mobile``, Lighthouse's default (a phone
+screen, a simulated slow 4G line and a CPU four times slower than this one) and ``desktop``
+(its desktop preset). Each figure printed is the median of the runs, taken figure by figure;
+the performance scores of every run are printed too, as is Lighthouse's benchmark index of
+this machine (a busy machine lowers the mobile scores most, since its CPU time is multiplied;
+Lighthouse calls an index under 1000 a slow machine). Chromium is Debian's (``TORCH_NOTES_CHROMIUM`` names another).
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
@@ -28,16 +33,27 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from torch_notes.build import check_site, local_browser
+from torch_notes import sitewide
+from torch_notes.build import local_browser
 
 ROOT = Path(__file__).resolve().parents[1]
 SITE = ROOT / "_build" / "site"
 LIGHTHOUSE = ROOT / "_build" / "tools" / "node_modules" / ".bin" / "lighthouse"
 PAGES = {
     "landing": "index.html",
+    "topic": "autograd/basics.html",
     "gallery": "auto_examples/autograd/plot_autograd_basics.html",
 }
-LANGUAGES = check_site.LANGUAGES
+FORM_FACTORS = {"mobile": [], "desktop": ["--preset=desktop"]}  # mobile is Lighthouse's default
+CATEGORIES = ("performance", "accessibility", "best-practices")
+METRICS = {  # the figure's name here: Lighthouse's audit
+    "fcp_ms": "first-contentful-paint",
+    "lcp_ms": "largest-contentful-paint",
+    "tbt_ms": "total-blocking-time",
+    "cls": "cumulative-layout-shift",
+    "speed_index_ms": "speed-index",
+}
+LANGUAGES = sitewide.LANGUAGE_CODES
 TIMINGS = """() => {
   const nav = performance.getEntriesByType('navigation')[0];
   const paint = Object.fromEntries(performance.getEntriesByType('paint').map(p => [p.name, p.startTime]));
@@ -93,9 +109,8 @@ def measure(browser, site: Path, url: str) -> dict:
     }
 
 
-def lighthouse(url: str) -> dict | None:
-    if not LIGHTHOUSE.exists():
-        return None
+def lighthouse_run(url: str, form_factor: str) -> dict:
+    """One Lighthouse audit: category scores (0-100), metrics, and what it blamed."""
     with tempfile.TemporaryDirectory() as profile:
         flags = " ".join(
             [*local_browser.CHROMIUM_FLAGS, "--headless=new", f"--user-data-dir={profile}"]
@@ -106,8 +121,8 @@ def lighthouse(url: str) -> dict | None:
                 url,
                 "--quiet",
                 "--output=json",
-                "--preset=desktop",
-                "--only-categories=performance,accessibility",
+                *FORM_FACTORS[form_factor],
+                f"--only-categories={','.join(CATEGORIES)}",
                 f"--chrome-flags={flags}",
             ],
             capture_output=True,
@@ -116,24 +131,51 @@ def lighthouse(url: str) -> dict | None:
             check=False,
         )
     if result.returncode != 0:
-        print(result.stderr[-2000:], file=sys.stderr)
-        return {"error": f"lighthouse exited {result.returncode}"}
+        raise RuntimeError(
+            f"lighthouse exited {result.returncode} on {url} ({form_factor}): {result.stderr[-2000:]}"
+        )
     report = json.loads(result.stdout)
     audits = report["audits"]
-    return {
-        "performance": round(report["categories"]["performance"]["score"] * 100),
-        "accessibility": round(report["categories"]["accessibility"]["score"] * 100),
-        "first_contentful_paint_ms": round(audits["first-contentful-paint"]["numericValue"]),
-        "largest_contentful_paint_ms": round(audits["largest-contentful-paint"]["numericValue"]),
-        "total_blocking_time_ms": round(audits["total-blocking-time"]["numericValue"]),
-        "cumulative_layout_shift": round(audits["cumulative-layout-shift"]["numericValue"], 3),
+    run = {name: round(report["categories"][name]["score"] * 100) for name in CATEGORIES}
+    for name, audit in METRICS.items():
+        value = audits[audit]["numericValue"]
+        run[name] = round(value, 3) if name == "cls" else round(value)
+    run["benchmark_index"] = round(report["environment"]["benchmarkIndex"])
+    # What Lighthouse says costs the time, for finding what to fix. (With Debian's Chromium 156,
+    # Lighthouse 12.2.3 cannot read some trace events: render-blocking-resources and the LCP
+    # element audits end in an error; the metrics and scores are computed all the same.)
+    run["failed_audits"] = sorted(
+        audit_id
+        for category in CATEGORIES
+        for ref in report["categories"][category]["auditRefs"]
+        if ref["weight"] > 0
+        and (audit_id := ref["id"]) in audits
+        and audits[audit_id]["score"] is not None
+        and audits[audit_id]["score"] < 0.9
+    )
+    return run
+
+
+def lighthouse(url: str, form_factor: str, runs: int) -> dict:
+    """The median of ``runs`` audits, figure by figure, with each run's performance score."""
+    print(f"lighthouse: {url} ({form_factor}, {runs} runs)", file=sys.stderr)
+    audits = [lighthouse_run(url, form_factor) for _ in range(runs)]
+    summary = {
+        name: statistics.median(audit[name] for audit in audits)
+        for name in (*CATEGORIES, *METRICS, "benchmark_index")
     }
+    summary["performance_runs"] = [audit["performance"] for audit in audits]
+    summary["failed_audits"] = sorted({a for audit in audits for a in audit["failed_audits"]})
+    return summary
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--site", type=Path, default=SITE)
     parser.add_argument("--lighthouse", action="store_true", help="also run Lighthouse")
+    parser.add_argument(
+        "--runs", type=int, default=3, help="Lighthouse audits per page and form factor (3)"
+    )
     parser.add_argument(
         "--uncompressed", action="store_true", help="serve files uncompressed (default: gzip)"
     )
@@ -159,10 +201,15 @@ def main() -> None:
         browser.close()
         if args.lighthouse:
             if not LIGHTHOUSE.exists():
-                print(f"no Lighthouse at {LIGHTHOUSE}; see the docstring", file=sys.stderr)
+                sys.exit(f"no Lighthouse at {LIGHTHOUSE}; see the docstring")
             for name, result in results.items():
                 language, kind = name.split("/")
-                result["lighthouse"] = lighthouse(f"{base}/{language}/{PAGES[kind]}")
+                result["lighthouse"] = {
+                    form_factor: lighthouse(
+                        f"{base}/{language}/{PAGES[kind]}", form_factor, args.runs
+                    )
+                    for form_factor in FORM_FACTORS
+                }
 
     if args.json:
         print(json.dumps(results, indent=2, ensure_ascii=False))
@@ -179,8 +226,27 @@ def main() -> None:
             f"{t['first_contentful_paint'] or 0:7.0f} {t['dom_content_loaded']:7.0f} "
             f"{t['load']:8.0f}  {kinds}"
         )
-        if r.get("lighthouse"):
-            print(f"{'':16} lighthouse: {r['lighthouse']}")
+    if any("lighthouse" in r for r in results.values()):
+        print_lighthouse(results, args.runs)
+
+
+def print_lighthouse(results: dict, runs: int) -> None:
+    print(f"\nLighthouse, median of {runs} runs (performance of each run in brackets)")
+    print(
+        f"{'page':16} {'form':7} {'perf':>4} {'runs':>12} {'a11y':>4} {'b-p':>4} "
+        f"{'FCP ms':>7} {'LCP ms':>7} {'TBT ms':>7} {'CLS':>6} {'SI ms':>6} {'bench':>5}"
+    )
+    for name, r in results.items():
+        for form_factor, m in r["lighthouse"].items():
+            each = ",".join(str(score) for score in m["performance_runs"])
+            print(
+                f"{name:16} {form_factor:7} {m['performance']:4.0f} {'[' + each + ']':>12} "
+                f"{m['accessibility']:4.0f} {m['best-practices']:4.0f} {m['fcp_ms']:7.0f} "
+                f"{m['lcp_ms']:7.0f} {m['tbt_ms']:7.0f} {m['cls']:6.3f} "
+                f"{m['speed_index_ms']:6.0f} {m['benchmark_index']:5.0f}"
+            )
+            if m["failed_audits"]:
+                print(f"{'':24} below 0.9: {', '.join(m['failed_audits'])}")
 
 
 if __name__ == "__main__":

@@ -34,6 +34,10 @@ extensions = [
     "torch_notes.pages.not_found",
     "torch_notes.pages.provenance",
     "torch_notes.pages.mathml_math",
+    "torch_notes.pages.report_error",
+    "torch_notes.pages.deferred_scripts",
+    "torch_notes.pages.lazy_thumbnails",
+    "torch_notes.pages.unused_stylesheets",
     "torch_notes.workarounds.thumbnail_titles",
     "torch_notes.workarounds.theme_strings",
     "torch_notes.workarounds.translated_downloads",
@@ -82,12 +86,14 @@ html_theme = "pydata_sphinx_theme"
 html_title = "torch-notes"
 html_static_path = ["_static"]
 html_css_files = ["torch-notes.css"]
+html_favicon = "_static/favicon.svg"  # the site root also has favicon.ico (docs/_root/)
+html_context = {"default_mode": "auto"}  # follow the reader's system; "" is an invalid mode
 html_math_renderer = "mathml"  # MathML written at build time: no math script for readers
 html_last_updated_fmt = None
 html_theme_options = {
     "navbar_end": ["language-switcher", "theme-switcher"],
     "show_toc_level": 2,
-    "article_footer_items": ["provenance"],
+    "article_footer_items": ["provenance", "report-error"],
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
 }

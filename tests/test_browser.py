@@ -181,6 +181,34 @@ def test_pages_fetch_nothing_from_other_sites(page, base_url, kind, language):
 
 @browser_test
 @pytest.mark.parametrize(("kind", "language"), PAGE_CASES)
+def test_pages_load_without_console_errors_or_failed_requests(page, base_url, kind, language):
+    """What a reader's console would show: no error from the theme (an invalid colour mode
+    once), no missing file (the icon once); the search page waits for its results."""
+    errors: list[str] = []
+    page.on("console", lambda m: m.type == "error" and errors.append(f"{m.text} at {m.location}"))
+    _, failed = load_recording_requests(page, f"{base_url}/{language}/{page_path(kind, language)}")
+    if kind == "search":
+        page.wait_for_function(
+            "() => document.querySelector('#search-results .search-summary')?.innerText.length > 0",
+            timeout=20_000,
+        )
+    assert page.evaluate("document.documentElement.dataset.theme") in ("light", "dark")
+    assert errors == []
+    assert failed == []
+
+
+@browser_test
+def test_the_site_root_answers_for_its_icon(page, base_url):
+    """Browsers and crawlers ask the host's root for /favicon.ico whatever the pages link."""
+    response = page.request.get(f"{base_url}/favicon.ico")
+    assert response.status == 200
+    assert response.body()[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    icon = page.request.get(f"{base_url}/en/_static/favicon.svg")
+    assert icon.status == 200 and b"<svg" in icon.body()
+
+
+@browser_test
+@pytest.mark.parametrize(("kind", "language"), PAGE_CASES)
 def test_no_serious_accessibility_violations(page, base_url, kind, language):
     from axe_playwright_python.sync_playwright import Axe
 
@@ -288,6 +316,10 @@ def test_prose_fits_a_phone_while_code_scrolls_on_its_own(browser, base_url, kin
 def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, language):
     """Saves _build/screenshots/<language>-<kind>.png (an artefact to look at, not committed)."""
     page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
+    for image in page.locator("article img").all():  # thumbnails load when scrolled to
+        image.scroll_into_view_if_needed()
+    page.wait_for_load_state("networkidle")
+    page.evaluate("window.scrollTo(0, 0)")
     broken = page.eval_on_selector_all(
         "article img",
         "imgs => imgs.filter(i => !i.complete || i.naturalWidth === 0).map(i => i.src)",

@@ -100,6 +100,25 @@ def base_url() -> str:
     return normalise_base_url(os.environ.get(BASE_URL_VARIABLE, ""))
 
 
+# Where readers report an error ("Report an error" on every page opens a new issue there).
+REPOSITORY_VARIABLE = "TORCH_NOTES_REPOSITORY"
+DEFAULT_REPOSITORY = "https://github.com/torch-notes/torch-notes"
+
+
+def repository_url() -> str:
+    """The project's GitHub repository: ``TORCH_NOTES_REPOSITORY``; in GitHub Actions the
+    repository being built (``GITHUB_SERVER_URL``/``GITHUB_REPOSITORY``, set by Actions itself);
+    else ``DEFAULT_REPOSITORY``. No trailing ``/``."""
+    url = os.environ.get(REPOSITORY_VARIABLE, "").strip()
+    if not url and os.environ.get("GITHUB_REPOSITORY"):
+        server = os.environ.get("GITHUB_SERVER_URL", "https://github.com")
+        url = f"{server}/{os.environ['GITHUB_REPOSITORY']}"
+    url = (url or DEFAULT_REPOSITORY).rstrip("/")
+    if not url.startswith("https://"):
+        raise ValueError(f"{REPOSITORY_VARIABLE} must be an https:// address, not {url!r}")
+    return url
+
+
 # -- Gallery examples -----------------------------------------------------------------------
 
 EXAMPLE_PREFIX = "plot_"  # sphinx-gallery executes only files named so

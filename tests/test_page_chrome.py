@@ -1,0 +1,188 @@
+"""What every page carries around its text: the error-report link, deferred scripts, the icon,
+the theme's colour mode (torch_notes/pages/report_error.py, deferred_scripts.py, docs/conf.py)."""
+
+from __future__ import annotations
+
+import html
+import re
+from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
+
+from torch_notes import sitewide
+from torch_notes.pages import deferred_scripts, lazy_thumbnails, report_error, unused_stylesheets
+
+# One page of each kind, with its title (or part of it) in each language.
+PAGES = {
+    "index.html": {"en": "torch-notes", "zh_CN": "PyTorch 学习笔记"},
+    "autograd/basics.html": {"en": "Autograd basics", "zh_CN": "自动求梯度基础"},
+    "auto_examples/autograd/plot_autograd_basics.html": {
+        "en": "Autograd basics",
+        "zh_CN": "自动求梯度基础",
+    },
+}
+# The search page's title is only in its template: the link names it all the same.
+TITLED = {**PAGES, "search.html": {"en": "Search", "zh_CN": "搜索"}}
+LABELS = {"en": "Report an error", "zh_CN": "报告错误"}
+
+
+def test_the_issue_address_is_url_encoded():
+    url = report_error.issue_url(
+        "https://github.com/o/r/", "Error on “a & b” (en/x.html)", "Page: en/x.html\n"
+    )
+    parts = urlsplit(url)
+    assert (parts.scheme, parts.netloc, parts.path) == ("https", "github.com", "/o/r/issues/new")
+    assert " " not in url and "\n" not in url and "a%20%26%20b" in url  # "&" stays in the title
+    assert parse_qs(parts.query) == {
+        "title": ["Error on “a & b” (en/x.html)"],
+        "body": ["Page: en/x.html\n"],
+    }
+
+
+def test_page_titles_lose_their_markup():
+    assert report_error.plain_title("<code>torch.no_grad</code> &amp; friends") == (
+        "torch.no_grad & friends"
+    )
+
+
+def test_the_repository_comes_from_the_environment(monkeypatch):
+    monkeypatch.delenv(sitewide.REPOSITORY_VARIABLE, raising=False)
+    monkeypatch.delenv("GITHUB_REPOSITORY", raising=False)
+    assert sitewide.repository_url() == sitewide.DEFAULT_REPOSITORY
+    monkeypatch.setenv("GITHUB_SERVER_URL", "https://github.com")
+    monkeypatch.setenv("GITHUB_REPOSITORY", "someone/torch-notes")
+    assert sitewide.repository_url() == "https://github.com/someone/torch-notes"
+    monkeypatch.setenv(sitewide.REPOSITORY_VARIABLE, "https://github.com/me/notes/")
+    assert sitewide.repository_url() == "https://github.com/me/notes"
+    monkeypatch.setenv(sitewide.REPOSITORY_VARIABLE, "github.com/me/notes")
+    with pytest.raises(ValueError, match="TORCH_NOTES_REPOSITORY"):
+        sitewide.repository_url()
+
+
+def test_external_scripts_are_deferred_except_those_inline_scripts_need():
+    plain = _JavaScript("_static/doctools.js", priority=500)
+    options = _JavaScript("_static/documentation_options.js", priority=200)
+    inline = _JavaScript(None, body="DOCUMENTATION_OPTIONS.pagename = 'x';")
+    already = _JavaScript("_static/x.js", priority=500, **{"async": "async"})
+    module = _JavaScript("_static/m.js", type="module")
+    done = deferred_scripts.deferred(plain)
+    assert done.attributes == {"defer": "defer"} and done.priority == 500
+    assert done.filename == plain.filename
+    for kept in (options, inline, already, module, "_static/old-style.js"):
+        assert deferred_scripts.deferred(kept) is kept
+
+
+def test_only_gallery_thumbnails_wait_to_be_scrolled_to():
+    assert lazy_thumbnails.is_thumbnail("_images/sphx_glr_plot_create_tensors_thumb.png")
+    assert not lazy_thumbnails.is_thumbnail("_images/sphx_glr_plot_draw_graph_001.png")
+    assert not lazy_thumbnails.is_thumbnail("_images/thumb.png")
+
+
+def test_identical_thumbnails_share_one_file(tmp_path):
+    for name, data in [("a", b"default"), ("b", b"figure"), ("c", b"default")]:
+        (tmp_path / f"sphx_glr_{name}_thumb.png").write_bytes(data)
+    uris = {f"sphx_glr_{name}_thumb.png" for name in "abc"}
+    assert lazy_thumbnails.shared_uris(tmp_path, uris) == {
+        "sphx_glr_a_thumb.png": "sphx_glr_a_thumb.png",
+        "sphx_glr_b_thumb.png": "sphx_glr_b_thumb.png",
+        "sphx_glr_c_thumb.png": "sphx_glr_a_thumb.png",
+    }
+
+
+# -- the built site -----------------------------------------------------------------------
+
+
+def report_links(page: Path) -> list[tuple[str, str]]:
+    return re.findall(
+        r'<p class="report-error"><a href="([^"]+)" rel="nofollow">([^<]+)</a></p>',
+        page.read_text(encoding="utf-8"),
+    )
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+@pytest.mark.parametrize("path", TITLED)
+def test_every_page_links_to_an_issue_that_names_it(site, language, path):
+    [(href, label)] = report_links(site / language / path)
+    assert label == LABELS[language]
+    url = urlsplit(html.unescape(href))
+    assert f"{url.scheme}://{url.netloc}{url.path}" == sitewide.repository_url() + "/issues/new"
+    query = parse_qs(url.query)
+    [title], [body] = query["title"], query["body"]
+    assert f"{language}/{path}" in title and TITLED[path][language] in title
+    assert f"{language}/{path}" in body
+    if language == "zh_CN":  # the issue is written in the page's language
+        assert sitewide.CJK.search(title) and "Error on" not in title
+
+
+@pytest.mark.site
+def test_every_page_of_both_languages_has_the_link(site):
+    from torch_notes.build import check_site
+
+    for language in sitewide.LANGUAGE_CODES:
+        for name in check_site.pages(site, language):
+            assert len(report_links(site / language / name)) == 1, f"{language}/{name}"
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+@pytest.mark.parametrize("path", PAGES)
+def test_no_script_holds_up_the_first_paint(site, language, path):
+    head = (site / language / path).read_text(encoding="utf-8").split("</head>")[0]
+    blocking = [
+        src
+        for attributes, src in re.findall(r"<script([^>]*?)\bsrc=\"([^\"]+)\"", head)
+        if not re.search(r"\b(defer|async)\b", attributes)
+    ]
+    assert [src.split("?")[0].split("/")[-1] for src in blocking] == ["documentation_options.js"]
+    # The theme's FontAwesome script (for icons added by configuration: none here) and its
+    # preloads, which competed with the stylesheets, are left out (_templates/layout.html).
+    assert "fontawesome.js" not in head and 'as="script"' not in head
+    # theme.css @imports basic.css: preloaded, it does not wait for theme.css.
+    assert re.search(r'<link rel="preload" href="[./]*_static/basic.css" as="style" />', head)
+
+
+def test_gallery_stylesheets_are_left_out_where_nothing_needs_them():
+    def sheet(name: str) -> _CascadingStyleSheet:
+        return _CascadingStyleSheet(f"_static/{name}", priority=500)
+
+    assert unused_stylesheets.unused(sheet("sg_gallery-dataframe.css"), "<p>text</p>")
+    assert not unused_stylesheets.unused(
+        sheet("sg_gallery-dataframe.css"), '<table class="dataframe">'
+    )
+    assert not unused_stylesheets.unused(sheet("sg_gallery.css"), "<p>text</p>")
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_pages_have_an_icon_and_a_valid_colour_mode(site, language):
+    page = (site / language / "autograd" / "basics.html").read_text(encoding="utf-8")
+    assert '<link rel="icon" href="../_static/favicon.svg"/>' in page
+    assert (site / language / "_static" / "favicon.svg").is_file()
+    # The theme's script resets any mode but light, dark and auto, with a console error.
+    assert 'localStorage.getItem("mode") || "auto"' in page
+
+
+@pytest.mark.site
+def test_the_site_root_has_an_icon(site):
+    icon = (site / "favicon.ico").read_bytes()
+    assert icon[:4] == b"\x00\x00\x01\x00"  # an ICO file
+    assert '<link rel="icon"' in (site / "index.html").read_text(encoding="utf-8")
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_thumbnails_load_lazily_and_figures_at_once(site, language):
+    home = (site / language / "index.html").read_text(encoding="utf-8")
+    thumbnails = re.findall(r"<img [^>]*_thumb\.png[^>]*>", home)
+    assert len(thumbnails) >= 10 and all('loading="lazy"' in img for img in thumbnails)
+    files = {re.search(r'src="([^"]+)"', img)[1] for img in thumbnails}
+    assert len(files) < len(thumbnails)  # the default picture, once
+    assert all((site / language / src).is_file() for src in files)
+    contents = [(site / language / src).read_bytes() for src in files]
+    assert len(set(contents)) == len(contents)
+    example = site / language / "auto_examples" / "autograd" / "plot_draw_graph.html"
+    figures = re.findall(r"<img [^>]*>", example.read_text(encoding="utf-8"))
+    assert figures and not any('loading="lazy"' in img for img in figures)
