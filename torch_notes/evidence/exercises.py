@@ -31,12 +31,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.facts import extracting_messages, record_check
-from torch_notes.evidence.model import CheckKind, installed_torch
-from torch_notes.evidence.outputs import comparison
-from torch_notes.evidence.snippets import SnippetRunner, highlight_language
+from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.snippets import SnippetDirective, SnippetRunner
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -65,9 +63,10 @@ def depart_solution_plain(self, node: solution) -> None:
     pass
 
 
-class SolutionDirective(SphinxDirective):
-    required_arguments = 1
-    has_content = True
+class SolutionDirective(SnippetDirective):
+    """A snippet shown as its code and what it prints (snippets.py), in a closed box."""
+
+    kind = "solution"
     option_spec: ClassVar = {"expect": lambda arg: directives.choice(arg, ("runs", "raises"))}
 
     def run(self) -> list[nodes.Node]:
@@ -86,36 +85,20 @@ class SolutionDirective(SphinxDirective):
             path = runner.path(name)
             result = runner.result(name)
         except LookupError as err:
-            self.warn(str(err))
-            return []
+            return self.fail(str(err))
         self.env.note_dependency(str(path))
         expect = self.options.get("expect", "runs")
         holds = (result.raised is not None) == (expect == "raises")
         record_check(self.env, CheckKind.SNIPPET, name, holds, detail=expect)
         if not holds:
             now = result.error or "it ran without an error"
-            self.warn(f"solution {name}: expected it to {expect.rstrip('s')}, but: {now}")
+            self.fail(f"solution {name}: expected it to {expect.rstrip('s')}, but: {now}")
         code = path.read_text(encoding="utf-8").rstrip()
-        shown = result.output.rstrip() or "(nothing)"
-        output = nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
-        self.set_source_info(output)
+        return [self.code_block(code), *self.printed(name, path, result)]
 
-        def warn(number: int, problem: str) -> None:
-            self.warn(f"solution {name}: its output {problem}")
-
-        (same,) = comparison(path, self.config).check([(shown, None)], warn)
-        record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", same)
-        label = _("PyTorch {torch} prints:").format(torch=installed_torch().release)
-        return [
-            nodes.literal_block(
-                code, code, language=highlight_language(code), classes=["snippet-code"]
-            ),
-            nodes.paragraph(text=label, classes=["snippet-label"]),
-            output,
-        ]
-
-    def warn(self, message: str) -> None:
+    def fail(self, message: str) -> list[nodes.Node]:
         logger.warning(message, location=self.get_location(), type="exercises", subtype="solution")
+        return []
 
 
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:

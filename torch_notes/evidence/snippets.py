@@ -208,6 +208,7 @@ class SnippetRunner:
 
 
 class SnippetDirective(SphinxDirective):
+    kind = "snippet"  # how its warnings name what it shows
     required_arguments = 1
     has_content = True
     option_spec: ClassVar = {
@@ -251,9 +252,7 @@ class SnippetDirective(SphinxDirective):
             container += nodes.paragraph(
                 text=_("From note {note}:").format(note=note), classes=["snippet-label"]
             )
-        container += nodes.literal_block(
-            code, code, language=highlight_language(code), classes=["snippet-code"]
-        )
+        container += self.code_block(code)
         if printed_by_note:
             container += nodes.paragraph(
                 text=_("Note {note} printed:").format(note=note), classes=["snippet-label"]
@@ -261,22 +260,32 @@ class SnippetDirective(SphinxDirective):
             container += nodes.literal_block(
                 printed_by_note, printed_by_note, language="none", classes=["snippet-note-output"]
             )
-        container += nodes.paragraph(
+        container += self.printed(name, path, result)
+        return [container]
+
+    @staticmethod
+    def code_block(code: str) -> nodes.literal_block:
+        return nodes.literal_block(
+            code, code, language=highlight_language(code), classes=["snippet-code"]
+        )
+
+    def printed(self, name: str, path: Path, result: SnippetRun) -> list[nodes.Node]:
+        """What the installed PyTorch prints, labelled, and compared with the expected output."""
+        label = nodes.paragraph(
             text=_("PyTorch {torch} prints:").format(torch=installed_torch().release),
             classes=["snippet-label"],
         )
         shown = result.output.rstrip() or "(nothing)"
         output = nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
         self.set_source_info(output)  # checks of the output name the directive's line
-        container += output
         self.compare_output(name, path, shown)
-        return [container]
+        return [label, output]
 
     def compare_output(self, name: str, path: Path, shown: str) -> None:
         """What the page shows against the reviewed expected output (see outputs.py)."""
 
         def warn(number: int, problem: str) -> None:
-            self.fail(f"snippet {name}: its output {problem}")
+            self.fail(f"{self.kind} {name}: its output {problem}")
 
         (holds,) = comparison(path, self.config).check([(shown, None)], warn)
         record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", holds)

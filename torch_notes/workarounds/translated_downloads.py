@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import sitewide
+from torch_notes.gallery.downloads import gallery_downloads
 
 logger = logging.getLogger(__name__)
 
@@ -193,15 +194,10 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
     from sphinx_gallery.py_source_parser import split_code_and_text_blocks
 
     gallery_conf = app.config.sphinx_gallery_conf
-    srcdir, downloads = Path(app.srcdir), Path(app.outdir) / "_downloads"
+    srcdir = Path(app.srcdir)
     locale_dir = srcdir / app.config.locale_dirs[0] / app.config.language / "LC_MESSAGES"
-    sources = {Path(src).as_posix(): dest for src, (_, dest) in app.env.dlfiles.items()}
-    examples = [
-        Path(src)
-        for src in sources
-        if sitewide.is_example(src)
-        and any(src.startswith(d + "/") for d in gallery_conf["gallery_dirs"])
-    ]
+    copies = gallery_downloads(app)
+    examples = [Path(src) for src in copies if sitewide.is_example(src)]
     for script in examples:
         where = srcdir / script
         po = locale_dir / script.with_suffix(".po")
@@ -238,9 +234,9 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
         notebook_text = json.dumps(notebook, indent=2)  # as sphinx-gallery's save_notebook
         outputs = {".py": script_text, ".ipynb": notebook_text}
         for suffix, text in outputs.items():
-            dest = sources.get(script.with_suffix(suffix).as_posix())
-            if dest:
-                (downloads / dest).write_text(text, encoding="utf-8")
+            copy = copies.get(script.with_suffix(suffix).as_posix())
+            if copy:
+                copy.write_text(text, encoding="utf-8")
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
