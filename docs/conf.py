@@ -38,6 +38,7 @@ extensions = [
     "torch_notes.pages.deferred_scripts",
     "torch_notes.pages.lazy_thumbnails",
     "torch_notes.pages.unused_stylesheets",
+    "torch_notes.pages.icon_font",
     "torch_notes.workarounds.thumbnail_titles",
     "torch_notes.workarounds.theme_strings",
     "torch_notes.workarounds.translated_downloads",

@@ -1,18 +1,27 @@
 """What every page carries around its text: the error-report link, deferred scripts, the icon,
-the theme's colour mode (torch_notes/pages/report_error.py, deferred_scripts.py, docs/conf.py)."""
+the theme's colour mode and icon fonts (torch_notes/pages/report_error.py, deferred_scripts.py,
+icon_font.py, docs/conf.py)."""
 
 from __future__ import annotations
 
 import html
 import re
+import shutil
 from pathlib import Path
+from types import SimpleNamespace
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from sphinx.builders.html._assets import _CascadingStyleSheet, _JavaScript
 
 from torch_notes import sitewide
-from torch_notes.pages import deferred_scripts, lazy_thumbnails, report_error, unused_stylesheets
+from torch_notes.pages import (
+    deferred_scripts,
+    icon_font,
+    lazy_thumbnails,
+    report_error,
+    unused_stylesheets,
+)
 
 # One page of each kind, with its title (or part of it) in each language.
 PAGES = {
@@ -78,6 +87,91 @@ def test_only_gallery_thumbnails_wait_to_be_scrolled_to():
     assert lazy_thumbnails.is_thumbnail("_images/sphx_glr_plot_create_tensors_thumb.png")
     assert not lazy_thumbnails.is_thumbnail("_images/sphx_glr_plot_draw_graph_001.png")
     assert not lazy_thumbnails.is_thumbnail("_images/thumb.png")
+
+
+# What the theme's stylesheet says of icons, in the forms it writes them.
+ICON_CSS = (
+    '.fa-solid{--_fa-family:"Font Awesome 7 Free"}.fa-lg{font-size:1.25em}'
+    '.fa-bars{--fa:"\\f0c9"}.fa-add,.fa-plus{--fa:"\\+"}.fa-magnifying-glass{--fa:"\\f002"}'
+    '.fa-sun{--fa:"\\f185"}'
+    ':root{--pst-icon-external-link:"\uf35d";--pst-icon-info-circle:"\\f05a"}'
+    ".nav-external:after{content:var(--pst-icon-external-link);font:var(--fa-font-solid)}"
+)
+
+
+def test_icon_rules_map_classes_to_the_characters_they_show():
+    styles = icon_font.IconStyles()
+    styles.read(ICON_CSS)
+    assert styles.icons == {
+        "fa-bars": "\uf0c9",
+        "fa-add": "+",
+        "fa-plus": "+",
+        "fa-magnifying-glass": "\uf002",
+        "fa-sun": "\uf185",
+    }
+    assert {"fa-solid", "fa-lg"} <= styles.classes and "fa-font-solid" not in styles.classes
+    # Drawn by the stylesheet itself; the font's name and the icon rules' values are not.
+    assert styles.drawn == {"\uf35d", "\uf05a"}
+
+
+def test_the_fonts_keep_the_icons_pages_and_their_scripts_name():
+    styles = icon_font.IconStyles()
+    styles.read(ICON_CSS)
+    chars, undefined = icon_font.icons_shown(
+        styles,
+        {
+            "index.html": '<i class="fa-solid fa-bars fa-lg"></i><p>fa-plus-minus is prose</p>',
+            "b.html": '<i class="fa-solid fa-barz"></i>',
+            "a.html": '<i class="fa-barz"></i>',
+            "_static/x.js": 'icon.classList.add("fa-magnifying-glass")',
+        },
+    )
+    assert chars == {"\uf0c9", "\uf002", "\uf35d", "\uf05a"}  # no sun: nothing shows it
+    assert undefined == {"fa-barz": "a.html", "fa-plus-minus": "index.html"}
+
+
+def theme_font(tmp_path: Path) -> Path:
+    import pydata_sphinx_theme
+
+    [font] = Path(pydata_sphinx_theme.__file__).parent.rglob("fa-solid-900.woff2")
+    return Path(shutil.copy(font, tmp_path / font.name))
+
+
+def test_a_cut_font_holds_exactly_the_icons_asked_for_and_the_same_bytes_each_time(tmp_path):
+    from fontTools.ttLib import TTFont
+
+    font = theme_font(tmp_path)
+    whole = font.read_bytes()
+    before, after = icon_font.subset_font(font, {"\uf0c9", "\uf002"})
+    assert before == len(whole) > 50_000 and after == font.stat().st_size < 5_000
+    cut = TTFont(font)
+    assert cut.flavor == "woff2" and set(cut.getBestCmap()) == {0xF0C9, 0xF002}
+    again = tmp_path / "again" / font.name
+    again.parent.mkdir()
+    again.write_bytes(whole)
+    icon_font.subset_font(again, {"\uf002", "\uf0c9"})
+    assert again.read_bytes() == font.read_bytes()
+
+
+def test_an_icon_class_no_stylesheet_defines_fails_the_build_naming_the_page(tmp_path, caplog):
+    (tmp_path / "_static" / "styles").mkdir(parents=True)
+    (tmp_path / "_static" / "styles" / "theme.css").write_text(ICON_CSS, encoding="utf-8")
+    fonts = tmp_path / icon_font.FONTS
+    fonts.mkdir(parents=True)
+    theme_font(fonts)
+    (tmp_path / "page.html").write_text('<i class="fa-solid fa-barz"></i>', encoding="utf-8")
+    app = SimpleNamespace(outdir=str(tmp_path), builder=SimpleNamespace(format="html"))
+    icon_font.cut_icon_fonts(app, None)
+    [record] = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert "'fa-barz' is defined by no stylesheet" in record.getMessage()
+    assert str(tmp_path / "page.html") in record.location
+    # Without the fonts where the theme used to keep them, the build says so.
+    caplog.clear()
+    shutil.rmtree(fonts)
+    (tmp_path / "page.html").write_text('<i class="fa-solid fa-bars"></i>', encoding="utf-8")
+    icon_font.cut_icon_fonts(app, None)
+    [record] = [r for r in caplog.records if r.levelname == "WARNING"]
+    assert f"no fonts in {icon_font.FONTS}" in record.getMessage()
 
 
 # -- the built site -----------------------------------------------------------------------
@@ -172,3 +266,32 @@ def test_thumbnails_load_lazily_and_figures_at_once(site, language):
     example = site / language / "auto_examples" / "autograd" / "plot_draw_graph.html"
     figures = re.findall(r"<img [^>]*>", example.read_text(encoding="utf-8"))
     assert figures and not any('loading="lazy"' in img for img in figures)
+
+
+@pytest.mark.site
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_the_icon_fonts_hold_every_icon_the_pages_show_and_little_else(site, language):
+    from fontTools.ttLib import TTFont
+
+    root = site / language
+    styles = icon_font.IconStyles()
+    for stylesheet in (root / "_static").rglob("*.css"):
+        styles.read(stylesheet.read_text(encoding="utf-8"))
+    shown = set()
+    for page in root.rglob("*.html"):
+        for classes in re.findall(r'\bclass="([^"]*)"', page.read_text(encoding="utf-8")):
+            shown |= {name for name in classes.split() if name in styles.icons}
+    assert {"fa-magnifying-glass", "fa-bars", "fa-sun", "fa-moon", "fa-chevron-down"} <= shown
+    fonts = {font.name: TTFont(font) for font in (root / icon_font.FONTS).glob("*.woff2")}
+    held = {chr(code) for font in fonts.values() for code in font.getBestCmap()}
+    missing = {name for name in shown if not set(styles.icons[name]) <= held}
+    assert not missing, f"{language}: icons with no glyph in the served fonts: {missing}"
+    # What the stylesheets draw themselves (admonition marks, the external-link arrow) stays,
+    # where the theme's own fonts had it.
+    import pydata_sphinx_theme
+
+    theme = Path(pydata_sphinx_theme.__file__).parent
+    available = {chr(c) for font in theme.rglob("fa-*.woff2") for c in TTFont(font).getBestCmap()}
+    assert styles.drawn & available and styles.drawn & available <= held
+    solid = root / icon_font.FONTS / "fa-solid-900.woff2"
+    assert solid.stat().st_size < 10_000, "the solid font was not cut down"

@@ -8,5 +8,6 @@
 * ``report_error``: a "Report an error" link opening a GitHub issue that names the page;
 * ``deferred_scripts``: ``defer`` on the scripts in ``<head>``, so they do not delay the first paint;
 * ``lazy_thumbnails``: gallery thumbnails load when scrolled to;
-* ``unused_stylesheets``: no stylesheet for things a page does not show.
+* ``unused_stylesheets``: no stylesheet for things a page does not show;
+* ``icon_font``: the theme's icon fonts cut down to the icons the pages show.
 """
