@@ -77,7 +77,8 @@ def rebuild_archive(copy: Path, source: Path, contents: dict[Path, bytes]) -> No
         for name in original.namelist():
             final = contents.get((source.parent / name).resolve())
             if final is None and sitewide.is_example(name):
-                logger.warning("%s: no cleaned download of %s", copy.name, name, location=source)
+                # The archive is named in the message: Sphinx reads a location as a document.
+                logger.warning("%s: %s has no cleaned copy of %s", source, copy.name, name)
             members[name] = original.read(name) if final is None else final
     write_zip(copy, members)
 

@@ -127,18 +127,20 @@ def cut_icon_fonts(app: Sphinx, exception: Exception | None) -> None:
     for stylesheet in sorted((outdir / "_static").rglob("*.css")):
         styles.read(stylesheet.read_text(encoding="utf-8"))
     chars, undefined = icons_shown(styles, pages_and_scripts(outdir))
+    # The files are named in the message: Sphinx reads a location as a document of the project.
     for class_, where in undefined.items():
         logger.warning(
-            "icon class %r is defined by no stylesheet in _static: the icon would not show",
-            class_, location=str(outdir / where), type="icon_font",
+            "%s: icon class %r is defined by no stylesheet in _static: the icon would not show",
+            outdir / where, class_, type="icon_font",
         )  # fmt: skip
     fonts = sorted((outdir / FONTS).glob("*.woff2"))
     if chars and not (fonts and styles.icons):
         logger.warning(
-            "pages show icons, but %s: the theme ships its icons otherwise now "
-            "(torch_notes/pages/icon_font.py)",
-            f"no fonts in {FONTS}" if not fonts else "no stylesheet has .fa-<name> rules",
-            location=str(outdir / "_static"), type="icon_font",
+            "%s: pages show icons, but %s: this release of the theme ships its icons otherwise "
+            "(see torch_notes/pages/icon_font.py)",
+            outdir / "_static",
+            f"there are no fonts in {FONTS}" if not fonts else "no stylesheet has .fa-<name> rules",
+            type="icon_font",
         )  # fmt: skip
         return
     for font in fonts:

@@ -202,7 +202,9 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
         where = srcdir / script
         po = locale_dir / script.with_suffix(".po")
         if not po.is_file():
-            logger.warning("no catalog %s: the download stays in English", po, location=str(where))
+            # Files are named in the message (or as "path:line"): Sphinx reads a plain string
+            # location as a document of the project and appends a source suffix to it.
+            logger.warning("%s: no catalog %s: the download stays in English", where, po)
             continue
         _, blocks = split_code_and_text_blocks(where)
         lookup = catalog_lookup(po)
@@ -217,7 +219,7 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
                     "download text not translated by %s: %r",
                     po.name,
                     message[:80],
-                    location=(str(where), lineno),
+                    location=f"{where}:{lineno}",
                 )
             translated.append(text)
         try:
@@ -229,7 +231,7 @@ def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
                 functools.partial(to_markdown, rst2md, gallery_conf, where.parent),
             )
         except ValueError as error:
-            logger.warning("cannot translate the download: %s", error, location=str(where))
+            logger.warning("%s: cannot translate the download: %s", where, error)
             continue
         notebook_text = json.dumps(notebook, indent=2)  # as sphinx-gallery's save_notebook
         outputs = {".py": script_text, ".ipynb": notebook_text}
