@@ -5,6 +5,7 @@ nox -s tests                 # pytest (builds the site first when it is out of d
 nox -s docs -- -j auto       # anything after -- goes to sphinx-build
 nox -s docs-floor            # the same build on the oldest supported PyTorch (docs-newest: newest)
 nox -s lock -- pin 2.15.0    # re-lock a leg, here bumping the pin to a new PyTorch release
+nox -s page-weight           # what a reader's browser loads (-- --lighthouse: its scores too)
 """
 
 from __future__ import annotations
@@ -110,6 +111,13 @@ def determinism(session: nox.Session) -> None:
     """Build the site twice and report how the HTML differs, volatile parts aside (must be 0)."""
     install_groups(session, "docs")
     session.run("python", "-m", "torch_notes.build.determinism", *session.posargs)
+
+
+@nox.session(name="page-weight", reuse_venv=True)
+def page_weight(session: nox.Session) -> None:
+    """Print what a reader's browser loads of the built site (`-- --lighthouse` for scores)."""
+    install_groups(session, "bench")
+    session.run("python", "-m", "benchmarks.page_weight", *session.posargs)
 
 
 @nox.session(name="docs-live", reuse_venv=True)

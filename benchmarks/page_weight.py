@@ -1,6 +1,6 @@
 """What a reader's browser loads: page weight and timings of the built site in headless Chromium.
 
-    python -m benchmarks.page_weight [--lighthouse] [--uncompressed]   (after `nox -s docs`)
+    nox -s page-weight [-- [--lighthouse] [--uncompressed]]   (after `nox -s docs`)
 
 For the landing page, a topic page and a gallery page in each language, opened cold (new
 profile, empty cache) from a local http server: the number of requests, the bytes transferred by
@@ -184,7 +184,10 @@ def main() -> None:
     if not (args.site / "en" / "index.html").is_file():
         sys.exit(f"no built site in {args.site}: run `nox -s docs` first")
 
-    from playwright.sync_api import sync_playwright
+    try:
+        from playwright.sync_api import sync_playwright
+    except ModuleNotFoundError:
+        sys.exit("playwright is not installed here: run `nox -s page-weight`, which installs it")
 
     results = {}
     with (
