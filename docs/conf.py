@@ -36,7 +36,7 @@ extensions = [
     "torch_notes.pages.mathml_math",
     "torch_notes.pages.report_error",
     "torch_notes.pages.deferred_scripts",
-    "torch_notes.pages.lazy_thumbnails",
+    "torch_notes.pages.thumbnails",
     "torch_notes.pages.unused_stylesheets",
     "torch_notes.pages.icon_font",
     "torch_notes.workarounds.thumbnail_titles",

@@ -180,6 +180,33 @@ def test_pages_fetch_nothing_from_other_sites(page, base_url, kind, language):
 
 
 @browser_test
+@pytest.mark.parametrize(("width", "language"), [(1280, "en"), (375, "zh_CN")])
+def test_the_theme_controls_work_with_its_scripts_started_after_the_first_paint(
+    browser, base_url, width, language
+):
+    """The theme's scripts start from a <template> once the page is painted (layout.html):
+    its dropdowns (Bootstrap) and the phone's menu (its own script) must still answer."""
+    context = browser.new_context(viewport={"width": width, "height": 800})
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    page.goto(f"{base_url}/{language}/autograd/basics.html")
+    if width < 960:  # on a phone the header's controls live in the menu the theme opens
+        page.locator("button.primary-toggle:visible").click()
+        page.wait_for_function("[...document.querySelectorAll('dialog')].some(d => d.open)")
+    page.locator("button.theme-switch-button:visible").click()
+    page.locator("button.theme-change-button[data-mode=dark]:visible").click()
+    theme = page.evaluate("[document.documentElement.dataset.theme, localStorage.getItem('mode')]")
+    started = page.evaluate(
+        "[...document.scripts].map(s => s.src.split('/').pop().split('?')[0]).filter(Boolean)"
+    )
+    context.close()
+    assert theme == ["dark", "dark"]
+    assert started[-2:] == ["bootstrap.js", "pydata-sphinx-theme.js"]
+    assert errors == []
+
+
+@browser_test
 @pytest.mark.parametrize(("kind", "language"), PAGE_CASES)
 def test_pages_load_without_console_errors_or_failed_requests(page, base_url, kind, language):
     """What a reader's console would show: no error from the theme (an invalid colour mode

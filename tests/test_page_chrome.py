@@ -18,8 +18,8 @@ from torch_notes import sitewide
 from torch_notes.pages import (
     deferred_scripts,
     icon_font,
-    lazy_thumbnails,
     report_error,
+    thumbnails,
     unused_stylesheets,
 )
 
@@ -84,9 +84,39 @@ def test_external_scripts_are_deferred_except_those_inline_scripts_need():
 
 
 def test_only_gallery_thumbnails_wait_to_be_scrolled_to():
-    assert lazy_thumbnails.is_thumbnail("_images/sphx_glr_plot_create_tensors_thumb.png")
-    assert not lazy_thumbnails.is_thumbnail("_images/sphx_glr_plot_draw_graph_001.png")
-    assert not lazy_thumbnails.is_thumbnail("_images/thumb.png")
+    assert thumbnails.is_thumbnail("_images/sphx_glr_plot_create_tensors_thumb.png")
+    assert not thumbnails.is_thumbnail("_images/sphx_glr_plot_draw_graph_001.png")
+    assert not thumbnails.is_thumbnail("_images/thumb.png")
+
+
+def test_a_thumbnail_stored_with_a_palette_keeps_its_picture_and_transparency(tmp_path):
+    from PIL import Image, ImageChops, ImageDraw
+
+    # A figure's kind of picture: flat colours, an anti-aliased line, a transparent margin.
+    drawn = Image.new("RGBA", (320, 224), (0, 0, 0, 0))
+    ImageDraw.Draw(drawn).rectangle((20, 10, 300, 214), fill=(255, 255, 255, 255))
+    ImageDraw.Draw(drawn).line((30, 200, 290, 20), fill=(31, 119, 180, 255), width=3)
+    for x in range(40, 280):  # a colour bar: more shades than a palette holds
+        ImageDraw.Draw(drawn).line((x, 180, x, 200), fill=(x, 255 - x // 2, 128, 255))
+    path = tmp_path / "sphx_glr_plot_x_thumb.png"
+    drawn.save(path)
+
+    assert thumbnails.store_with_palette(path)
+    once = path.read_bytes()
+    with Image.open(path) as stored:
+        assert stored.mode == "P" and len(stored.getcolors()) <= thumbnails.PALETTE_COLOURS
+        back = stored.convert("RGBA")
+    assert back.getpixel((0, 0))[3] == 0 and back.getpixel((160, 112))[3] == 255
+    difference = ImageChops.difference(drawn, back).getextrema()
+    assert max(high for _, high in difference) <= 16  # no channel of any pixel off by more
+    assert len(once) < len(drawn.tobytes()) / 10
+
+    assert not thumbnails.store_with_palette(path)  # already stored so: left as it is
+    assert path.read_bytes() == once
+    path.write_bytes(b"")
+    drawn.save(path)
+    thumbnails.store_with_palette(path)
+    assert path.read_bytes() == once  # the same picture, the same bytes
 
 
 # What the theme's stylesheet says of icons, in the forms it writes them.
@@ -225,6 +255,19 @@ def test_no_script_holds_up_the_first_paint(site, language, path):
     assert "fontawesome.js" not in head and 'as="script"' not in head
     # theme.css @imports basic.css: preloaded, it does not wait for theme.css.
     assert re.search(r'<link rel="preload" href="[./]*_static/basic.css" as="style" />', head)
+    # So is the icon font of the header's icons, a round trip earlier than the stylesheet asks.
+    font = re.search(r'<link rel="preload" href="([./]*_static/[^"]+\.woff2)" as="font"', head)
+    assert font and (site / language / Path(path).parent / font[1]).resolve().is_file()
+    # The theme's body scripts are inert until the first paint, then started in their order.
+    body = (site / language / path).read_text(encoding="utf-8").split("</head>")[1]
+    theme_scripts = re.search(r'<template id="theme-scripts">(.*?)</template>', body, re.DOTALL)
+    assert theme_scripts, "the theme's scripts are not held back (docs/_templates/layout.html)"
+    held = re.findall(
+        r'<script defer src="[./]*_static/scripts/(\w[\w-]*)\.js\?digest=\w+"', theme_scripts[1]
+    )
+    assert held == ["bootstrap", "pydata-sphinx-theme"]
+    outside = body.replace(theme_scripts[0], "")
+    assert not re.search(r"<script[^>]*_static/scripts/", outside)
 
 
 def test_gallery_stylesheets_are_left_out_where_nothing_needs_them():
@@ -257,12 +300,17 @@ def test_the_site_root_has_an_icon(site):
 
 @pytest.mark.site
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
-def test_thumbnails_load_lazily_and_figures_at_once(site, language):
+def test_thumbnails_load_lazily_small_and_figures_at_once(site, language):
+    from PIL import Image
+
     home = (site / language / "index.html").read_text(encoding="utf-8")
-    thumbnails = re.findall(r"<img [^>]*_thumb\.png[^>]*>", home)
-    assert len(thumbnails) >= 10 and all('loading="lazy"' in img for img in thumbnails)
-    files = {re.search(r'src="([^"]+)"', img)[1] for img in thumbnails}
+    images = re.findall(r"<img [^>]*_thumb\.png[^>]*>", home)
+    assert len(images) >= 10 and all('loading="lazy"' in img for img in images)
+    files = {re.search(r'src="([^"]+)"', img)[1] for img in images}
     assert all((site / language / src).is_file() for src in files)
+    for src in files:
+        with Image.open(site / language / src) as thumbnail:
+            assert (thumbnail.mode, thumbnail.size) == ("P", thumbnails.THUMBNAIL_SIZE), src
     example = site / language / "auto_examples" / "autograd" / "plot_draw_graph.html"
     figures = re.findall(r"<img [^>]*>", example.read_text(encoding="utf-8"))
     assert figures and not any('loading="lazy"' in img for img in figures)

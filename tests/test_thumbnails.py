@@ -10,6 +10,7 @@ import pytest
 
 from torch_notes import sitewide
 from torch_notes.build import build_site
+from torch_notes.pages import thumbnails
 
 pytestmark = pytest.mark.site
 
@@ -24,11 +25,11 @@ def pixels(image: Path) -> str:
     from PIL import Image
 
     with Image.open(image) as opened:
-        rgb = opened.convert("RGB")
+        rgb = opened.convert("RGBA").convert("RGB")  # a palette with transparency: RGBA first
         return hashlib.sha256(repr(rgb.size).encode() + rgb.tobytes()).hexdigest()
 
 
-def thumbnails(site: Path, language: str) -> dict[str, Path]:
+def thumbnail_files(site: Path, language: str) -> dict[str, Path]:
     """The thumbnail image of each example on the gallery's index, by example."""
     index = site / language / "auto_examples" / "index.html"
     found = {}
@@ -42,22 +43,20 @@ def thumbnails(site: Path, language: str) -> dict[str, Path]:
 def stock_thumbnails(tmp_path_factory) -> dict[str, str]:
     """What sphinx-gallery shows for an example without a figure, or one that failed."""
     from sphinx_gallery import glr_path_static
-    from sphinx_gallery.gen_gallery import DEFAULT_GALLERY_CONF
     from sphinx_gallery.utils import scale_image
 
     folder = tmp_path_factory.mktemp("stock")
     digests = {}
     for name in ("no_image.png", "broken_example.png"):
-        scale_image(
-            Path(glr_path_static()) / name, folder / name, *DEFAULT_GALLERY_CONF["thumbnail_size"]
-        )
+        scale_image(Path(glr_path_static()) / name, folder / name, *thumbnails.THUMBNAIL_SIZE)
+        thumbnails.store_with_palette(folder / name)  # as the build stores every thumbnail
         digests[pixels(folder / name)] = name
     return digests
 
 
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 def test_every_example_has_a_thumbnail_of_its_own(site, language, stock_thumbnails):
-    images = thumbnails(site, language)
+    images = thumbnail_files(site, language)
     assert sorted(images) == EXAMPLES
     digests = {example: pixels(image) for example, image in images.items()}
     stock = {

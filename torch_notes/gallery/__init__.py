@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
+from torch_notes.pages import thumbnails
 
 # Loggers that describe the build machine, not the lesson: a CUDA build of PyTorch on a machine
 # without a GPU logs "No CUDA runtime is found, using CUDA_HOME=..." when torch.utils.benchmark
@@ -74,6 +75,7 @@ def gallery_conf(
         "min_reported_time": 10**9,
         "write_computation_times": False,
         "show_memory": False,
+        "thumbnail_size": thumbnails.THUMBNAIL_SIZE,  # twice their size on the page
         "remove_config_comments": True,
         # Two archives on the gallery's index; torch_notes.gallery.downloads rewrites them.
         "download_all_examples": True,

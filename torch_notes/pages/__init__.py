@@ -7,7 +7,7 @@
 * ``mathml_math``: formulas written as MathML at build time (no math script for readers);
 * ``report_error``: a "Report an error" link opening a GitHub issue that names the page;
 * ``deferred_scripts``: ``defer`` on the scripts in ``<head>``, so they do not delay the first paint;
-* ``lazy_thumbnails``: gallery thumbnails load when scrolled to;
+* ``thumbnails``: gallery thumbnails load when scrolled to, drawn small, stored with a palette;
 * ``unused_stylesheets``: no stylesheet for things a page does not show;
 * ``icon_font``: the theme's icon fonts cut down to the icons the pages show.
 """
