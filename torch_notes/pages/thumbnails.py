@@ -9,9 +9,10 @@ simulated slow line counted them against its largest paint. So:
 * sphinx-gallery draws them at :data:`THUMBNAIL_SIZE` (``torch_notes.gallery.gallery_conf``),
   twice the 160 x 112 CSS pixels ``_static/torch-notes.css`` shows them at, sharp on a
   high-density screen and no larger;
-* once the HTML is written, each thumbnail in ``_images`` is stored again as a PNG with a
-  palette of at most 256 colours (transparency kept, no dithering): matplotlib's flat colours
-  and anti-aliased lines need no more, and the file is about a third of the size.
+* as soon as sphinx-gallery has made them, in the source tree both languages' builds copy
+  from, each thumbnail is stored again as a PNG with a palette of at most 256 colours
+  (transparency kept, no dithering): matplotlib's flat colours and anti-aliased lines need no
+  more, and the file is about a quarter of the size. Once per thumbnail, not once per language.
 
 Thumbnails are the images sphinx-gallery names ``sphx_glr_<example>_thumb.<ext>``. Their
 displayed size is fixed by the stylesheet, so a late thumbnail moves nothing. ::
@@ -63,15 +64,16 @@ def store_with_palette(path: Path) -> bool:
     return True
 
 
-def thumbnails_with_palette(app: Sphinx, exception: Exception | None) -> None:
-    if exception is not None or app.builder.format != "html":
-        return
-    for path in sorted(Path(app.outdir, app.builder.imagedir).glob("*.png")):
-        if is_thumbnail(path.name):
-            store_with_palette(path)
+def thumbnails_with_palette(app: Sphinx) -> None:
+    """Every thumbnail sphinx-gallery keeps in the source tree (``images/thumb/``)."""
+    for gallery in app.config.sphinx_gallery_conf["gallery_dirs"]:
+        for path in sorted(Path(app.srcdir, gallery).rglob("images/thumb/*.png")):
+            if is_thumbnail(path.name):
+                store_with_palette(path)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", lazy)
-    app.connect("build-finished", thumbnails_with_palette)
+    # After sphinx-gallery's own builder-inited handler (default priority 500) made them.
+    app.connect("builder-inited", thumbnails_with_palette, priority=600)
     return {"version": "3.0", "parallel_read_safe": True, "parallel_write_safe": True}
