@@ -22,7 +22,7 @@ nox.options.sessions = ["docs", "tests"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
-# The legs of the supported PyTorch range, one lock each (torch_notes/build/locks.py).
+# The legs of the supported PyTorch range, one lock each (torch_notes/legs.py).
 LOCKS = {lock.stem: lock for lock in sorted((ROOT / "locks").glob("*.txt"))}
 DEFAULT_LEG = "pin"  # what development, the tests and every other session use
 # Opt-in: take torch from PyTorch's CPU index (no CUDA download): TORCH_NOTES_CPU_INDEX=1, or
@@ -58,13 +58,13 @@ def install_groups(session: nox.Session, *groups: str, leg: str = DEFAULT_LEG) -
 def docs(session: nox.Session) -> None:
     """Rebuild the English and Chinese site from scratch into _build/site/ and check it."""
     install_groups(session, "docs")
-    session.run("python", "-m", "torch_notes.build.build_site", *session.posargs)
+    session.run("python", "-m", "torch_notes.commands.build_site", *session.posargs)
 
 
 def docs_on_leg(leg: str):
     def session(session: nox.Session) -> None:
         install_groups(session, "docs", leg=leg)
-        session.run("python", "-m", "torch_notes.build.build_site", *session.posargs)
+        session.run("python", "-m", "torch_notes.commands.build_site", *session.posargs)
 
     session.__doc__ = f"Rebuild and check the site on the {leg!r} leg ({LOCKS[leg].name})."
     return session
@@ -80,7 +80,7 @@ def lock(session: nox.Session) -> None:
     """Re-lock a leg of the supported range: `nox -s lock -- <leg> [torch release]`."""
     # With the oldest Python supported (Debian 12's), so that the lock installs on any 3.11.
     oldest = "/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3"
-    session.run(oldest, "-m", "torch_notes.build.locks", *session.posargs, external=True)
+    session.run(oldest, "-m", "torch_notes.commands.lock", *session.posargs, external=True)
 
 
 @nox.session(python=False)
@@ -101,7 +101,7 @@ def accept(session: nox.Session) -> None:
     """Rebuild the site and keep what it shows as the expected outputs (review in git diff)."""
     install_groups(session, "docs")
     session.run(
-        "python", "-m", "torch_notes.build.build_site",
+        "python", "-m", "torch_notes.commands.build_site",
         "-D", "evidence_accept_outputs=1", *session.posargs,
     )  # fmt: skip
 
@@ -110,7 +110,7 @@ def accept(session: nox.Session) -> None:
 def determinism(session: nox.Session) -> None:
     """Build the site twice and report how the HTML differs, volatile parts aside (must be 0)."""
     install_groups(session, "docs")
-    session.run("python", "-m", "torch_notes.build.determinism", *session.posargs)
+    session.run("python", "-m", "torch_notes.commands.determinism", *session.posargs)
 
 
 @nox.session(name="page-weight", reuse_venv=True)
@@ -144,7 +144,7 @@ def docs_live(session: nox.Session) -> None:
 def translate(session: nox.Session) -> None:
     """Extract the English messages and update the other languages' catalogs (one .po a page)."""
     install_groups(session, "docs")
-    session.run("python", "-m", "torch_notes.build.translate", *session.posargs)
+    session.run("python", "-m", "torch_notes.commands.translate", *session.posargs)
 
 
 @nox.session(reuse_venv=True)

@@ -18,7 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from torch_notes import paths
+
+ROOT = paths.ROOT
 
 
 def timed(command: list[str], cwd: Path) -> float:

@@ -6,7 +6,7 @@ For the landing page, a topic page and a gallery page in each language, opened c
 profile, empty cache) from a local http server: the number of requests, the bytes transferred by
 kind, as Chromium's network log counts them, and the size of the same files on disk; and the
 Navigation Timing and Paint Timing entries the page itself records. The server answers as a
-static host does (keep-alive, gzip for text; ``torch_notes/build/local_browser.py``);
+static host does (keep-alive, gzip for text; ``torch_notes/commands/local_browser.py``);
 ``--uncompressed`` sends every file as it is, to see what compression is worth. It answers in
 microseconds, so the timings show the cost of parsing, styling and scripts, not of a network.
 
@@ -33,10 +33,10 @@ from collections import Counter
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
-from torch_notes import sitewide
-from torch_notes.build import local_browser
+from torch_notes import paths, sitewide
+from torch_notes.commands import local_browser
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = paths.ROOT
 SITE = ROOT / "_build" / "site"
 LIGHTHOUSE = ROOT / "_build" / "tools" / "node_modules" / ".bin" / "lighthouse"
 PAGES = {

@@ -7,9 +7,9 @@ DOCS = Path(__file__).parent.resolve()
 sys.path.insert(0, str(DOCS.parent))  # the torch_notes package: the site's own code
 
 from torch_notes import sitewide
-from torch_notes.build.locks import torch_release
 from torch_notes.gallery import gallery_conf
-from torch_notes.history.releases import minor
+from torch_notes.history.release_list import minor
+from torch_notes.legs import torch_release
 
 # -- Project ----------------------------------------------------------------
 project = "torch-notes"

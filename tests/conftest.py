@@ -10,9 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes.build import build_site
+from torch_notes import paths
+from torch_notes.commands import build_site
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = paths.ROOT
 
 
 @pytest.fixture(scope="session")
@@ -29,11 +30,13 @@ def site() -> Path:
     """
     if "TORCH_NOTES_SITE" in os.environ:
         return Path(os.environ["TORCH_NOTES_SITE"])
-    info = build_site.SITE / build_site.BUILD_INFO
+    info = paths.SITE / build_site.BUILD_INFO
     current = info.is_file() and (
         json.loads(info.read_text(encoding="utf-8"))["fingerprint"]
         == build_site.source_fingerprint()
     )
     if not current:
-        subprocess.run([sys.executable, "-m", "torch_notes.build.build_site"], cwd=ROOT, check=True)
-    return build_site.SITE
+        subprocess.run(
+            [sys.executable, "-m", "torch_notes.commands.build_site"], cwd=ROOT, check=True
+        )
+    return paths.SITE

@@ -20,13 +20,13 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from torch_notes import sitewide
-from torch_notes.build import check_site, local_browser
+from torch_notes import paths, sitewide
+from torch_notes.commands import check_site, local_browser
 
 browser_test = pytest.mark.browser
 pytestmark = pytest.mark.site
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = paths.ROOT
 SCREENSHOTS = ROOT / "_build" / "screenshots"
 # One page of each type; the search page with a query that has results in that language.
 PAGES = {

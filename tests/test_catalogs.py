@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from torch_notes import sitewide
+from torch_notes import paths, sitewide
 from torch_notes.workarounds import theme_strings
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
+DOCS = paths.DOCS
 CATALOGS = DOCS / "locales" / "zh_CN" / "LC_MESSAGES"
 THEME_CATALOG = DOCS / "theme_locales" / "zh_CN" / "LC_MESSAGES" / "sphinx.po"
 PAGES = sorted(
@@ -69,7 +69,7 @@ def interface_messages() -> set[str]:
 
     from torch_notes.evidence.releases import Status
 
-    package = Path(__file__).resolve().parents[1] / "torch_notes"
+    package = paths.ROOT / "torch_notes"
     found = {v.value for v in sitewide.Verdict} | {v.definition for v in sitewide.Verdict}
     found |= {status.value for status in Status}
     for module in package.rglob("*.py"):

@@ -9,10 +9,10 @@ import pytest
 from docutils import nodes
 from sphinx import addnodes
 
-from torch_notes.build import build_site
+from torch_notes import paths
 from torch_notes.i18n import chinese_terms
 
-GLOSSARY = build_site.DOCS / "glossary.md"
+GLOSSARY = paths.DOCS / "glossary.md"
 
 
 def paragraph(*children: nodes.Node) -> nodes.paragraph:

@@ -16,12 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes import sitewide
-from torch_notes.build import build_site
+from torch_notes import paths, sitewide
 
 pytestmark = pytest.mark.site
 
-EXAMPLES = sorted(p.stem for p in (build_site.ROOT / "gallery").rglob("plot_*.py"))
+EXAMPLES = sorted(p.stem for p in (paths.ROOT / "gallery").rglob("plot_*.py"))
 _outcomes: dict[str, str] = {}  # the same bytes run once per session, whichever page offers them
 
 
@@ -83,9 +82,9 @@ def test_notebook_download_runs(site, language, example):
 def catalog_strings(example: str) -> dict[str, str]:
     from babel.messages.pofile import read_po
 
-    source = next((build_site.ROOT / "gallery").rglob(f"{example}.py"))
+    source = next((paths.ROOT / "gallery").rglob(f"{example}.py"))
     po = (
-        build_site.DOCS
+        paths.DOCS
         / "locales"
         / "zh_CN"
         / "LC_MESSAGES"

@@ -16,9 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes.build import build_site
+from torch_notes import paths
+from torch_notes.commands import build_site
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = paths.ROOT
 SHIM = Path(__file__).parent / "drift"
 
 # Scratch page -> (real page, markers of the blocks to copy from it).
@@ -36,7 +37,7 @@ CONF = """\
 from pathlib import Path
 from torch_notes.gallery import gallery_conf
 extensions = ["myst_nb", "torch_notes.evidence"]
-if (Path(__file__).parents[1] / "gallery" / "GALLERY_HEADER.rst").is_file():
+if (paths.GALLERY / "GALLERY_HEADER.rst").is_file():
     extensions.append("sphinx_gallery.gen_gallery")
 sphinx_gallery_conf = gallery_conf()
 evidence_topic_declarations = False  # the pages are cut from the real ones

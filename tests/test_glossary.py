@@ -8,10 +8,11 @@ from pathlib import Path
 import pytest
 from sphinx.errors import ConfigError
 
-from torch_notes.build import build_site, check_site
+from torch_notes import paths
+from torch_notes.commands import check_site
 from torch_notes.i18n import bilingual_glossary, search_dictionary
 
-DOCS = build_site.DOCS
+DOCS = paths.DOCS
 CJK = re.compile(r"[\u4e00-\u9fff]")
 
 

@@ -8,7 +8,7 @@ import shutil
 import pytest
 
 from torch_notes import sitewide
-from torch_notes.build import check_site, hosting
+from torch_notes.commands import check_site, hosting
 from torch_notes.pages import language_switcher, page_meta
 
 LANGUAGES = sitewide.LANGUAGES

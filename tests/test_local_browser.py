@@ -6,7 +6,7 @@ import gzip
 import http.client
 from urllib.parse import urlsplit
 
-from torch_notes.build import local_browser
+from torch_notes.commands import local_browser
 
 
 def get(connection: http.client.HTTPConnection, path: str, **headers: str):

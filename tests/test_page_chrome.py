@@ -232,7 +232,7 @@ def test_every_page_links_to_an_issue_that_names_it(site, language, path):
 
 @pytest.mark.site
 def test_every_page_of_both_languages_has_the_link(site):
-    from torch_notes.build import check_site
+    from torch_notes.commands import check_site
 
     for language in sitewide.LANGUAGE_CODES:
         for name in check_site.pages(site, language):

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from torch_notes.build import topic_table
+from torch_notes.commands import topic_table
 
 
 def test_readme_lists_every_topic_with_its_files():
     readme = (topic_table.ROOT / "README.md").read_text(encoding="utf-8")
     found = topic_table.topics()
     assert len(found) >= 15
-    assert topic_table.table(found) in readme, "run python -m torch_notes.build.topic_table"
+    assert topic_table.table(found) in readme, "run python -m torch_notes.commands.topic_table"
 
 
 def test_every_declared_file_exists():

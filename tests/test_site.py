@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes import sitewide
-from torch_notes.build import build_site, check_site
+from torch_notes import paths, sitewide
+from torch_notes.commands import build_site, check_site
 
 pytestmark = pytest.mark.site
 
@@ -26,7 +26,7 @@ def test_both_languages_were_built(site):
 
 def test_the_site_has_its_pages(site):
     # Which pages each language has, and their links, the build itself checks
-    # (torch_notes/build/check_site.py, tested in test_site_checks.py).
+    # (torch_notes/commands/check_site.py, tested in test_site_checks.py).
     assert len(check_site.pages(site, "en")) >= 5
 
 
@@ -100,7 +100,7 @@ def test_a_wrong_claim_fails_the_build_naming_page_and_claim(site, tmp_path):
     """Change one stated value on a scratch copy; the build must fail and say where and what."""
     scratch = tmp_path / "project"
     for name in ("docs", "gallery", "snippets", "notes"):
-        shutil.copytree(build_site.ROOT / name, scratch / name)  # outputs too: nothing re-runs
+        shutil.copytree(paths.ROOT / name, scratch / name)  # outputs too: nothing re-runs
     page = scratch / "docs" / "autograd" / "basics.md"
     text = page.read_text(encoding="utf-8")
     stated = "{claim}`4.5 <autograd_basics.first_grad>`"
@@ -129,7 +129,7 @@ def test_thumbnails_are_titled_in_the_page_language(site, language, title):
 
 
 def test_every_example_has_a_thumbnail_on_its_section_page(site):
-    for folder in sorted((build_site.ROOT / "gallery").iterdir()):
+    for folder in sorted((paths.ROOT / "gallery").iterdir()):
         if not folder.is_dir():
             continue
         section = "data" if folder.name == "together" else folder.name
@@ -148,7 +148,7 @@ def test_errata_table_lists_computed_verdicts(site, language, title):
     assert len(rows) > 50
     assert {verdict.slug for verdict in sitewide.Verdict} == set(rows)
     report = json.loads(
-        (build_site.BUILD / "doctrees" / language / "errata.json").read_text(encoding="utf-8")
+        (paths.BUILD / "doctrees" / language / "errata.json").read_text(encoding="utf-8")
     )
     assert len(report["rows"]) == len(rows) and report["torch"]["release"] in page
     # Every row links to the page and anchor that explains it.

@@ -1,4 +1,4 @@
-"""Each check of the built site (torch_notes/build/check_site.py), on a tiny site it must pass
+"""Each check of the built site (torch_notes/commands/check_site.py), on a tiny site it must pass
 and on a tiny site broken in one way it must fail, naming the file.
 
 The real site is checked once, by the build (``nox -s docs`` fails on any problem); these
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from torch_notes import sitewide
-from torch_notes.build import check_site, hosting
+from torch_notes.commands import check_site, hosting
 from torch_notes.pages import language_switcher
 
 PAGES = ("index", "guide/page", "404")

@@ -8,13 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes import sitewide
-from torch_notes.build import build_site
+from torch_notes import paths, sitewide
 from torch_notes.pages import thumbnails
 
 pytestmark = pytest.mark.site
 
-EXAMPLES = sorted(p.stem for p in (build_site.ROOT / "gallery").rglob("plot_*.py"))
+EXAMPLES = sorted(p.stem for p in (paths.ROOT / "gallery").rglob("plot_*.py"))
 THUMBNAIL = re.compile(
     r'<div class="sphx-glr-thumbcontainer".*?<img [^>]*?src="([^"]+)"', re.DOTALL
 )

@@ -17,12 +17,12 @@ import os
 import re
 import sys
 import tempfile
-from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from torch_notes import paths
 from torch_notes.gallery import OUTPUT_CLASS
 
 logger = logging.getLogger(__name__)
@@ -38,7 +38,7 @@ SETTING = re.compile(r"\b[A-Z][A-Z0-9_]*_(?:HOME|PATH|DIR|ROOT)=\S*")
 def machine_paths() -> list[str]:
     """Folders of this machine that no output may show (longest first)."""
     folders = {
-        str(Path(__file__).resolve().parents[2]),  # the repository
+        str(paths.ROOT),  # the repository
         sys.prefix,
         sys.base_prefix,
         os.path.expanduser("~"),

@@ -18,7 +18,7 @@ that a fact is an error is recorded, never guessed from its name or value.
 
 Values that change from run to run (timings) are listed by the script in
 ``volatile_facts = {"cpu_growth"}``; ``{fact}`` marks them with the class ``volatile``, which
-``torch_notes.build.determinism`` ignores when it compares two builds.
+``torch_notes.commands.determinism`` ignores when it compares two builds.
 
 Pages state facts in one short line, in either language:
 

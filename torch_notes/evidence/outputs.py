@@ -49,7 +49,7 @@ from sphinx.util import logging
 from torch_notes.evidence.facts import extracting_messages, record_check
 from torch_notes.evidence.model import CheckKind, installed_torch
 from torch_notes.gallery import OUTPUT_CLASS, example_script
-from torch_notes.history.releases import minor
+from torch_notes.history.release_list import minor
 
 logger = logging.getLogger(__name__)
 SUFFIX = ".expected.txt"

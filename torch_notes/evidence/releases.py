@@ -51,7 +51,7 @@ from torch_notes.evidence.facts import (
 from torch_notes.evidence.model import Row, installed_torch
 from torch_notes.evidence.snippets import normalise
 from torch_notes.evidence.tables import cell
-from torch_notes.history.releases import minor, version
+from torch_notes.history.release_list import minor, version
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")

@@ -237,7 +237,7 @@ def plain(record: Any) -> Any:
 
 
 def write_reports(app: Sphinx, exception: Exception | None) -> None:
-    """``<doctreedir>/checks.json`` and ``errata.json``, read by ``torch_notes.build``."""
+    """``<doctreedir>/checks.json`` and ``errata.json``, read by ``torch_notes.commands``."""
     if exception is not None or extracting_messages(app.env):
         return
     evidence = domain(app.env)

@@ -11,9 +11,9 @@ The build holds every page to its declaration: a page that states a fact of an e
 does not declare, runs a snippet it does not declare, or declares one it never uses, fails
 with the page named. From the declarations, ::
 
-    python -m torch_notes.build.topic_table
+    python -m torch_notes.commands.topic_table
 
-prints the README's table of topics (``torch_notes/build/topic_table.py``). A project made
+prints the README's table of topics (``torch_notes/commands/topic_table.py``). A project made
 of cut-down pages (the drift tests) sets ``evidence_topic_declarations = False``.
 """
 

@@ -6,7 +6,7 @@ A code cell of a gallery script whose code carries a comment with the word ``vol
     print("CPU time grows by about", round(seconds["cpu"][-1] / seconds["cpu"][0]))
 
 gets the class ``volatile`` on its output (text and figures), up to the next code cell.
-``torch_notes.build.determinism`` ignores such elements when it compares two builds; everything else
+``torch_notes.commands.determinism`` ignores such elements when it compares two builds; everything else
 must come out byte-identical. The comment stays visible: it tells the reader too.
 """
 

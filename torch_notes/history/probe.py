@@ -35,10 +35,8 @@ from torch_notes.evidence.facts import SNIPPET_PREFIX, seed_everything, to_plain
 from torch_notes.evidence.model import installed_torch
 from torch_notes.evidence.snippets import run_fragment
 from torch_notes.gallery import quiet_machine_loggers
+from torch_notes.paths import GALLERY, SNIPPETS
 
-ROOT = Path(__file__).resolve().parents[2]
-GALLERY = ROOT / "gallery"
-SNIPPETS = ROOT / "snippets"
 _CELL = re.compile(r"^# %%.*$", re.MULTILINE)
 
 

@@ -21,11 +21,9 @@ import time
 import venv
 from pathlib import Path
 
-from torch_notes.build.locks import group_requirements, normalise
-from torch_notes.history.releases import RELEASES, requirements
-
-ROOT = Path(__file__).resolve().parents[2]
-HISTORY = ROOT / "history"
+from torch_notes.history.release_list import RELEASES, requirements
+from torch_notes.legs import canonical_name, group_requirements
+from torch_notes.paths import HISTORY, ROOT
 
 
 def folder_size(path: Path) -> int:
@@ -38,7 +36,7 @@ def record(release: str, scratch: Path) -> dict[str, float]:
     started = time.perf_counter()
     venv.create(env, with_pip=True)
     python = str(env / "bin" / "python")
-    docs = [r for r in group_requirements("docs") if not normalise(r).startswith("torch")]
+    docs = [r for r in group_requirements("docs") if not canonical_name(r).startswith("torch")]
     pip = [python, "-m", "pip", "--disable-pip-version-check", "--no-cache-dir", "install", "-q"]
     subprocess.run([*pip, *requirements(release), *docs], check=True)
     installed = time.perf_counter()
@@ -56,7 +54,7 @@ def main(argv: list[str]) -> int:
     releases = argv or list(RELEASES)
     unknown = [r for r in releases if r not in RELEASES]
     if unknown:
-        print(f"not in torch_notes/history/releases.py: {', '.join(unknown)}", file=sys.stderr)
+        print(f"not in torch_notes/history/release_list.py: {', '.join(unknown)}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     rows = []

@@ -8,7 +8,7 @@ they lead nowhere. So on the page ``not_found_page`` this adds, when ``site_base
 address: it also works on a preview host serving the same path); every relative link of the
 page then resolves as if the page were at ``<language>/404.html``, from any depth, without
 JavaScript. It also adds ``<meta name="robots" content="noindex">`` on that page.
-``torch_notes.build.build_site`` copies ``en/404.html`` to the site root, where the host looks for it.
+``torch_notes.commands.build_site`` copies ``en/404.html`` to the site root, where the host looks for it.
 
     extensions = [..., "torch_notes.pages.language_switcher", "torch_notes.pages.not_found"]
     not_found_page = "404"    # docs/404.md, marked ``orphan: true``

@@ -1,6 +1,6 @@
 """Extract the English messages and update every other language's catalogs (``nox -s translate``).
 
-    python -m torch_notes.build.translate [extra sphinx-build options]
+    python -m torch_notes.commands.translate [extra sphinx-build options]
 
 The gettext builder runs no example (``plot_gallery=0``, notebooks off), so extracting takes
 seconds; the gallery's pages are regenerated first so that their text is current. Then
@@ -16,7 +16,7 @@ import subprocess
 import sys
 
 from torch_notes import sitewide
-from torch_notes.build.build_site import BUILD, DOCS
+from torch_notes.paths import BUILD, DOCS
 
 LOCALE_DIR = DOCS / "locales"
 GETTEXT_DIR = BUILD / "gettext"

@@ -1,6 +1,6 @@
 """Build the bilingual site from scratch into ``_build/site/`` and check it.
 
-    python -m torch_notes.build.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
+    python -m torch_notes.commands.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
 
 Every generated output is removed first, so nothing stale survives from an earlier run.
 English is built first and executes every gallery script and snippet; the Chinese build
@@ -23,13 +23,10 @@ from importlib.metadata import version
 from pathlib import Path
 
 from torch_notes import sitewide
-from torch_notes.build import check_site, hosting
+from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.model import CheckKind
+from torch_notes.paths import BUILD, DOCS, ROOT, SITE
 
-ROOT = Path(__file__).resolve().parents[2]
-DOCS = ROOT / "docs"
-BUILD = ROOT / "_build"
-SITE = BUILD / "site"
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
 CHECK_LABELS = {
     CheckKind.CLAIM: "claims",

@@ -1,6 +1,6 @@
 """Checks of the built bilingual site that no single-language Sphinx build can make.
 
-    python -m torch_notes.build.check_site [_build/site]
+    python -m torch_notes.commands.check_site [_build/site]
 
 Each check returns a list of problems (empty when it passes), every one naming the file
 it is about; ``check`` runs them all. The tests call the same functions.
@@ -16,7 +16,7 @@ from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from torch_notes import sitewide
-from torch_notes.build.hosting import NOT_IN_SITEMAP, pages
+from torch_notes.commands.hosting import NOT_IN_SITEMAP, pages
 
 # The languages are read from torch_notes.sitewide when a check runs, not copied here.
 # Words a Chinese reader searches for on the pages that exist; each must be in the index.

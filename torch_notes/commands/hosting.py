@@ -1,6 +1,6 @@
 """What a web host needs besides the pages: the root 404 page, ``sitemap.xml``, ``robots.txt``.
 
-    python -m torch_notes.build.hosting [_build/site]     (build_site runs it after both builds)
+    python -m torch_notes.commands.hosting [_build/site]     (build_site runs it after both builds)
 
 The site's public address comes from ``TORCH_NOTES_BASE_URL`` (the folder holding ``en/``
 and ``zh_CN/``, e.g. ``https://x.github.io/torch-notes/``), the same variable ``docs/conf.py``

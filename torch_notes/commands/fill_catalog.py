@@ -1,6 +1,6 @@
 """Fill zh_CN catalog entries from a Python file of ``{msgid: msgstr}`` pairs.
 
-    python -m torch_notes.build.fill_catalog docs/locales/zh_CN/LC_MESSAGES/autograd/basics.po pairs.py
+    python -m torch_notes.commands.fill_catalog docs/locales/zh_CN/LC_MESSAGES/autograd/basics.po pairs.py
 
 A convenience for translators who draft in bulk: entries are matched by exact msgid, their
 fuzzy flag is dropped, and msgids in the pairs file that the catalog lacks are reported

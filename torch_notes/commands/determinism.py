@@ -24,7 +24,8 @@ import shutil
 import sys
 from pathlib import Path
 
-from torch_notes.build import build_site
+from torch_notes import paths
+from torch_notes.commands import build_site
 
 # One element marked volatile, with its content (the markup nests no same-named tag inside).
 VOLATILE = re.compile(
@@ -67,14 +68,14 @@ def main(argv: list[str]) -> int:
         first, second = Path(argv[0]), Path(argv[1])
     else:
         os.environ.setdefault("PYTHONHASHSEED", "0")
-        first = build_site.BUILD / "site-first"
+        first = paths.BUILD / "site-first"
         if build_site.build(argv):
             return 1
         shutil.rmtree(first, ignore_errors=True)
-        shutil.copytree(build_site.SITE, first)
+        shutil.copytree(paths.SITE, first)
         if build_site.build(argv):
             return 1
-        second = build_site.SITE
+        second = paths.SITE
     differing, lines = compare(first, second)
     total = len(list(second.rglob("*.html")))
     print(

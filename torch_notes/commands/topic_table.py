@@ -1,6 +1,6 @@
 """The README's table of topics: each topic page with its examples, snippets, exercises and catalogs.
 
-    python -m torch_notes.build.topic_table
+    python -m torch_notes.commands.topic_table
 
 Read from each page's front matter (``examples: [...]``, ``snippets: [...]``), which the build
 holds the page to (``torch_notes/evidence/topics.py``). ``tests/test_readme.py`` checks that
@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from torch_notes import sitewide
+from torch_notes.paths import ROOT
 
-ROOT = Path(__file__).resolve().parents[2]
 SOLUTIONS = "exercises/"  # snippets/exercises/: the reference solutions of the pages' exercises
 
 
