@@ -67,7 +67,7 @@ def interface_messages() -> set[str]:
     where they are shown)."""
     import ast
 
-    from torch_notes.evidence.releases import Status
+    from torch_notes.evidence.execution.release_records import Status
 
     package = paths.ROOT / "torch_notes"
     found = {v.value for v in sitewide.Verdict} | {v.definition for v in sitewide.Verdict}

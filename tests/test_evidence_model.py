@@ -1,4 +1,4 @@
-"""Verdicts come from a row's explicit fields (torch_notes/evidence/model.py), never from spelling."""
+"""Verdicts come from a row's explicit fields (torch_notes/evidence/model/records.py), never from spelling."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes.evidence import facts
-from torch_notes.evidence.model import (
+from torch_notes.evidence.execution import fact_store
+from torch_notes.evidence.model import values
+from torch_notes.evidence.model.records import (
     Executed,
     Outcome,
     Raised,
@@ -66,8 +67,8 @@ def test_verdict_follows_the_explicit_fields(source, outcome, expected):
 
 def test_a_value_that_looks_like_an_error_is_not_one():
     """A fact whose value is spelled like an exception name is a value, not an error."""
-    store = facts.FactStore()
-    store.add("ex", facts.from_plain({"name": "RuntimeError"}), Path("ex.facts.json"))
+    store = fact_store.FactStore()
+    store.add("ex", values.from_plain({"name": "RuntimeError"}), Path("ex.facts.json"))
     assert not isinstance(store.lookup("ex.name"), Raised)
     row = Row(ERRATUM, "001", "words", "now", Outcome(), (), "page", "", TorchBuild("2", "cpu"))
     assert row.verdict is Verdict.CHANGED
@@ -75,16 +76,16 @@ def test_a_value_that_looks_like_an_error_is_not_one():
 
 def test_exceptions_and_warnings_are_recorded_as_such():
     error = RuntimeError("grad can be implicitly created only for scalar outputs")
-    assert facts.to_plain(error, "e") == {"raised": "RuntimeError", "message": str(error)}
-    assert facts.to_plain(AttributeError, "e") == {"raised": "AttributeError"}
-    assert facts.to_plain(FutureWarning, "w") == {"warned": "FutureWarning"}
-    raised = facts.from_plain(facts.to_plain(error, "e"))
+    assert values.to_plain(error, "e") == {"raised": "RuntimeError", "message": str(error)}
+    assert values.to_plain(AttributeError, "e") == {"raised": "AttributeError"}
+    assert values.to_plain(FutureWarning, "w") == {"warned": "FutureWarning"}
+    raised = values.from_plain(values.to_plain(error, "e"))
     assert raised == Raised("RuntimeError", str(error))
     # A claim states an exception by its type or its message; shown, it is its message.
-    assert facts.matches("RuntimeError", raised) and facts.matches(str(error), raised)
-    assert not facts.matches("TypeError", raised)
-    assert facts.format_value(raised) == str(error)
-    assert facts.format_value(Raised("AttributeError")) == "AttributeError"
+    assert values.matches("RuntimeError", raised) and values.matches(str(error), raised)
+    assert not values.matches("TypeError", raised)
+    assert values.format_value(raised) == str(error)
+    assert values.format_value(Raised("AttributeError")) == "AttributeError"
 
 
 def test_rows_keep_the_evidence_and_the_release_they_were_made_with():
@@ -112,7 +113,7 @@ def test_every_verdict_has_a_definition():
 def test_history_sentences_mask_code_and_keep_what_the_reader_sees():
     from docutils import nodes
 
-    from torch_notes.evidence.cited import HISTORY, sentences
+    from torch_notes.evidence.checks.history_statements import HISTORY, sentences
 
     paragraph = nodes.paragraph()
     paragraph += nodes.Text("Call ")

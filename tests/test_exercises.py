@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from torch_notes.evidence.snippets import printed_lines
+from torch_notes.evidence.execution.snippet_runner import printed_lines
 
 
 def warnings_of(app) -> str:

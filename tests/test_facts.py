@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from torch_notes.evidence import errata, facts, model
-from torch_notes.evidence.model import Outcome, Raised, RowSource, Warned
+from torch_notes.evidence.execution import fact_store, recording, snippet_runner
+from torch_notes.evidence.markup import errata
+from torch_notes.evidence.model import records, values
+from torch_notes.evidence.model.records import Outcome, Raised, RowSource, Warned
 
 
 @pytest.mark.parametrize(
@@ -27,7 +29,7 @@ from torch_notes.evidence.model import Outcome, Raised, RowSource, Warned
     ],
 )
 def test_matching_statements(stated, actual):
-    assert facts.matches(stated, actual)
+    assert values.matches(stated, actual)
 
 
 @pytest.mark.parametrize(
@@ -43,15 +45,15 @@ def test_matching_statements(stated, actual):
     ],
 )
 def test_statements_that_do_not_match(stated, actual):
-    assert not facts.matches(stated, actual)
+    assert not values.matches(stated, actual)
 
 
 def test_recorded_values_become_plain_json():
     torch = pytest.importorskip("torch")
-    assert facts.to_plain(torch.tensor([1.5, 2.0]), "t") == [1.5, 2.0]
-    assert facts.to_plain(torch.tensor(3), "t") == 3
+    assert values.to_plain(torch.tensor([1.5, 2.0]), "t") == [1.5, 2.0]
+    assert values.to_plain(torch.tensor(3), "t") == 3
     with pytest.raises(TypeError, match=r"facts\['dtype'\] .* is a dtype"):
-        facts.to_plain(torch.float32, "facts['dtype'] in example")
+        values.to_plain(torch.float32, "facts['dtype'] in example")
 
 
 def test_scraper_writes_facts_beside_the_generated_example(tmp_path):
@@ -61,12 +63,12 @@ def test_scraper_writes_facts_beside_the_generated_example(tmp_path):
         "src_file": str(tmp_path / "src" / "plot_thing.py"),
         "target_file": str(target),
     }
-    assert facts.record_facts(None, block_vars, {}) == ""
+    assert recording.record_facts(None, block_vars, {}) == ""
     assert json.loads((tmp_path / "plot_thing.facts.json").read_text()) == {"answer": 42.0}
 
 
 def test_unknown_fact_lists_what_the_example_has():
-    store = facts.FactStore()
+    store = fact_store.FactStore()
     store.add("example", {"grad": 1.0, "name": "x"}, Path("example.facts.json"))
     with pytest.raises(KeyError, match=r"example has: example.grad, example.name"):
         store.lookup("example.grad2")
@@ -178,14 +180,13 @@ def test_an_erratum_can_cite_a_document_for_older_history(app):
 
 
 def test_snippet_runs_isolated_and_masks_addresses(tmp_path):
-    from torch_notes.evidence import snippets
 
-    result = snippets.run_fragment("import torch\nprint(object())\nx = 1\n", "frag.py")
+    result = snippet_runner.run_fragment("import torch\nprint(object())\nx = 1\n", "frag.py")
     assert re.fullmatch(r"<object object at 0x…>\n", result.output)
     assert result.raised is None and result.error is None
-    again = snippets.run_fragment("print('x' in globals())\n", "frag2.py")
+    again = snippet_runner.run_fragment("print('x' in globals())\n", "frag2.py")
     assert again.output == "False\n"
-    failing = snippets.run_fragment("import torch\ntorch.ones(2).view(3)\n", "frag3.py")
+    failing = snippet_runner.run_fragment("import torch\ntorch.ones(2).view(3)\n", "frag3.py")
     assert failing.raised.type == "RuntimeError"
     assert failing.facts()["error"].startswith("RuntimeError: shape '[3]' is invalid")
 
@@ -207,7 +208,7 @@ def test_quotes_of_the_notes_keep_their_quotes(app):
 def test_typographic_quotes_the_build_introduced_are_found():
     from docutils import nodes
 
-    from torch_notes.evidence.verbatim import introduced_quotes
+    from torch_notes.evidence.checks.smart_quotes import introduced_quotes
 
     quote = nodes.inline(text="“save(‘p.pkl’) # 保存”")
     quote["note_words"], quote["note_prose"] = "save('p.pkl') # 保存", True
@@ -234,7 +235,7 @@ def test_an_output_with_a_logger_line_or_a_machine_path_fails(app):
 
 
 def test_logger_lines_and_paths_are_recognised():
-    from torch_notes.evidence.clean_output import problems
+    from torch_notes.evidence.checks.output_hygiene import problems
 
     glog = "W1130 23:26:33.035000 15687 torch/utils/cpp_extension.py:183] No CUDA runtime"
     assert problems(f"tensor([1.])\n{glog}\n", []) == [
@@ -336,7 +337,7 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
     ],
 )
 def test_an_erratum_is_titled_by_what_it_reports(outcome, title):
-    verdict = model.verdict(RowSource.ERRATUM, outcome)
+    verdict = records.verdict(RowSource.ERRATUM, outcome)
     expected = f"Note 004{title} here" if title[0] in " '" else f"Note 004 {title} here"
     assert errata.box_title("004", outcome, verdict) == expected
 

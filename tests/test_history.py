@@ -7,8 +7,9 @@ import re
 
 import pytest
 
-from torch_notes.evidence.model import Outcome, Row, RowSource, TorchBuild, installed_torch
-from torch_notes.evidence.releases import Record, Status, describe, spans, status
+from torch_notes.evidence.execution.release_records import Record, Status, spans, status
+from torch_notes.evidence.model.records import Outcome, Row, RowSource, TorchBuild, installed_torch
+from torch_notes.evidence.reports.release_changes import describe
 from torch_notes.history import probe
 
 

@@ -1,4 +1,4 @@
-"""Expected outputs (torch_notes/evidence/outputs.py): each normalising rule, the comparison,
+"""Expected outputs (torch_notes/evidence/execution/expected_outputs.py, model/text.py): each normalising rule, the comparison,
 the expected files, and a build that fails on a changed output and accepts it on request."""
 
 from __future__ import annotations
@@ -8,7 +8,8 @@ import shutil
 
 import pytest
 
-from torch_notes.evidence import outputs
+from torch_notes.evidence.execution import expected_outputs
+from torch_notes.evidence.model import text
 
 
 @pytest.mark.parametrize(
@@ -31,50 +32,54 @@ from torch_notes.evidence import outputs
     ],
 )
 def test_each_rule_normalises_only_its_volatile_part(rule, printed, normalised):
-    assert rule in {r.name for r in outputs.RULES}
-    assert outputs.normalise(printed) == normalised
-    assert outputs.same(normalised, printed)
+    assert rule in {r.name for r in text.RULES}
+    assert text.comparable(printed) == normalised
+    assert text.same(normalised, printed)
 
 
 def test_everything_else_must_be_equal():
-    assert not outputs.same("tensor([1., 2.])", "tensor([1., 3.])")
-    assert not outputs.same("grad_fn=<AddBackward0>", "grad_fn=<AddBackward>")
-    assert outputs.same("x  \n", "x")  # trailing spaces are not output
+    assert not text.same("tensor([1., 2.])", "tensor([1., 3.])")
+    assert not text.same("grad_fn=<AddBackward0>", "grad_fn=<AddBackward>")
+    assert text.same("x  \n", "x")  # trailing spaces are not output
 
 
 def test_a_declared_tolerance_compares_numbers_within_it():
-    assert outputs.same("loss 0.35720", "loss 0.35721", tolerance=1e-4)
-    assert not outputs.same("loss 0.3572", "loss 0.3600", tolerance=1e-4)
-    assert not outputs.same("loss 0.3572", "cost 0.3572", tolerance=1e-4)  # text still equal
-    assert not outputs.same("loss 0.35720", "loss 0.35721")  # no tolerance, no slack
+    assert text.same("loss 0.35720", "loss 0.35721", tolerance=1e-4)
+    assert not text.same("loss 0.3572", "loss 0.3600", tolerance=1e-4)
+    assert not text.same("loss 0.3572", "cost 0.3572", tolerance=1e-4)  # text still equal
+    assert not text.same("loss 0.35720", "loss 0.35721")  # no tolerance, no slack
 
 
 def test_expected_files_round_trip(tmp_path):
-    path = outputs.expected_path(tmp_path / "plot_x.py")
+    path = expected_outputs.expected_path(tmp_path / "plot_x.py")
     assert path.name == "plot_x.expected.txt"
-    outputs.write_expected(path, ["a\nb", "tensor([1.])", "object at 0x7f00aa"])
-    assert outputs.read_expected(path) == ["a\nb", "tensor([1.])", "object at 0x…"]
+    expected_outputs.write_expected(path, ["a\nb", "tensor([1.])", "object at 0x7f00aa"])
+    assert expected_outputs.read_expected(path) == ["a\nb", "tensor([1.])", "object at 0x…"]
     assert path.read_text(encoding="utf-8").startswith("# Expected outputs of plot_x")
 
 
 def test_a_release_that_prints_otherwise_has_its_own_expected_outputs(tmp_path):
     source = tmp_path / "plot_x.py"
-    common = outputs.expected_path(source)
-    outputs.write_expected(common, ["message in 2.13"])
-    on_old = outputs.Comparison(source, accept=False, release="2.6", common_release="2.13")
+    common = expected_outputs.expected_path(source)
+    expected_outputs.write_expected(common, ["message in 2.13"])
+    on_old = expected_outputs.Comparison(source, accept=False, release="2.6", common_release="2.13")
     warnings = []
     assert on_old.check([("message in 2.6", None)], lambda n, p: warnings.append(p)) == [False]
     assert "differs from plot_x.expected.txt" in warnings[0]
     # Accepting on 2.6 declares the exception beside the common file, which stays the pin's.
-    accepting = outputs.Comparison(source, accept=True, release="2.6", common_release="2.13")
+    accepting = expected_outputs.Comparison(
+        source, accept=True, release="2.6", common_release="2.13"
+    )
     accepting.check([("message in 2.6", None)], lambda n, p: None)
-    own = outputs.expected_path(source, "2.6")
+    own = expected_outputs.expected_path(source, "2.6")
     assert own.name == "plot_x.torch-2.6.expected.txt"
-    assert outputs.read_expected(own) == ["message in 2.6"]
-    assert outputs.read_expected(common) == ["message in 2.13"]
+    assert expected_outputs.read_expected(own) == ["message in 2.6"]
+    assert expected_outputs.read_expected(common) == ["message in 2.13"]
     assert on_old.check([("message in 2.6", None)], lambda n, p: None) == [True]
     # Another release compares with the common file; once 2.6 agrees, its file goes.
-    on_new = outputs.Comparison(source, accept=False, release="2.14", common_release="2.13")
+    on_new = expected_outputs.Comparison(
+        source, accept=False, release="2.14", common_release="2.13"
+    )
     assert on_new.check([("message in 2.13", None)], lambda n, p: None) == [True]
     accepting.check([("message in 2.13", None)], lambda n, p: None)
     assert not own.exists()

@@ -46,7 +46,7 @@ class Verdict(enum.Enum):
     """How a claim of the notes fares with the PyTorch the site is built with.
 
     The value is the English label; other languages translate it through the package's
-    message catalog. ``torch_notes.evidence.model.verdict`` computes it from a record.
+    message catalog. ``torch_notes.evidence.model.records.verdict`` computes it from a record.
     """
 
     HOLDS = "holds"

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
-from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.model.records import CheckKind
 from torch_notes.paths import BUILD, DOCS, ROOT, SITE
 
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
@@ -105,7 +105,7 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
 
 
 def check_counts(language: str) -> dict[str, int]:
-    """What the language's build checked, by kind (torch_notes.evidence.model.CheckKind)."""
+    """What the language's build checked, by kind (torch_notes.evidence.model.records.CheckKind)."""
     report = BUILD / "doctrees" / language / "checks.json"
     checks = [c for page in json.loads(report.read_text(encoding="utf-8")).values() for c in page]
     kinds = [c["kind"] for c in checks]

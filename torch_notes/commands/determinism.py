@@ -7,7 +7,7 @@ Parts that are volatile by nature are marked where they are produced and ignored
 
 * ``data-volatile="..."`` elements (the provenance build date, ``_templates/provenance.html``);
 * elements with the class ``volatile``: ``{fact}`` values that a gallery script lists in
-  ``volatile_facts`` (timings, see ``plot_time_devices.py`` and ``torch_notes.evidence.facts``), and
+  ``volatile_facts`` (timings, see ``plot_time_devices.py`` and ``torch_notes.evidence.execution.recording``), and
   the output and figures of code cells that a script marks ``# volatile`` (via the
   ``volatile_output`` extension);
 

@@ -4,24 +4,23 @@
     snippets_dir = ".../snippets"   # the notes' code fragments
     notes_dir = ".../notes"         # the notes, verbatim
 
-What it adds, by module (each module's docstring shows its syntax):
+The package is built in layers. A module imports only from its own layer and the layers below
+it (``tests/test_layers.py`` fails on an import that runs upward, and on any import circle):
 
-* ``facts``: ``{fact}`` and ``{claim}`` roles over the ``facts`` that gallery scripts record;
-* ``cases``: ``{fact-case}``, the page's own sentence for each value a fact can take;
-* ``quotes``: ``{note}`` quotes of the notes, checked against their text;
-* ``snippets``: ``{snippet}`` runs a note's code fragment and shows what it prints now;
-* ``errata``: ``{erratum}`` boxes where a note is outdated or wrong;
-* ``exercises``: ``{solution}`` of an exercise, executed; every topic page ends with exercises;
-* ``cited``: ``{cited}`` documents, and every statement about the past backed by evidence;
-* ``table``: ``{errata-table}``, one row per claim of the notes, with a computed verdict;
-* ``releases``: each row on every recorded PyTorch release, and ``{release-changes}``;
-* ``code_blocks``: every Python block a reader sees has run in the build;
-* ``outputs``: every output is compared with a reviewed expected output kept in git;
-* ``clean_output``: no output shows a logger line or a path of the build machine;
-* ``verbatim``: the notes' words and code keep their quotes (no typography);
-* ``topics``: each page declares its examples and snippets, and is held to it;
-* ``model``: the records (checks, rows, evidence, outcomes) and the verdict rule;
-* ``domain``: where the records live, per page, through incremental and parallel builds.
+1. ``model``: the records (checks, errata rows, evidence, outcomes), the verdict rule, and the
+   functions that compare values and text; nothing here knows the build;
+2. ``store``: where records live: the ``evidence`` domain, per page, and ``record_check``;
+3. ``execution``: what ran: facts recorded inside sphinx-gallery, the snippet runner, the fact
+   store, the reviewed expected outputs, and the records of every PyTorch release;
+4. ``markup``: the roles and directives pages are written with (``{fact}``, ``{claim}``,
+   ``{fact-case}``, ``{note}``, ``{cited}``, ``{since}``, ``{snippet}``, ``{erratum}``,
+   ``{solution}``); each module's docstring shows its syntax;
+5. ``checks``: what every page must satisfy (outputs, code blocks, history, topics ...);
+6. ``reports``: the errata table and what changed when, over all pages.
+
+This module is the top: it registers the markup and connects the checks and reports. The
+checks run only for builders that render pages: the gettext builder runs nothing, so it has
+nothing to check (:func:`connect_checks`, the one place that asks which builder runs).
 
 Interface text (labels, column titles, verdicts) comes from the package's message catalog,
 ``torch_notes/i18n/locale/<language>/LC_MESSAGES/torch_notes.po`` (see ``i18n.interface``).
@@ -33,28 +32,60 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from torch_notes.evidence import (
+from torch_notes.evidence.checks import (
+    bounded_claims,
+    code_blocks,
+    gallery_outputs,
+    history_statements,
+    output_hygiene,
+    recorded_release,
+    smart_quotes,
+    topic_shape,
+    topics,
+)
+from torch_notes.evidence.execution import fact_store
+from torch_notes.evidence.markup import (
     cases,
     cited,
-    clean_output,
-    code_blocks,
     errata,
     exercises,
     facts,
-    outputs,
     quotes,
-    releases,
+    since,
     snippets,
-    table,
-    topics,
-    verbatim,
 )
-from torch_notes.evidence.domain import EvidenceDomain
+from torch_notes.evidence.reports import errata_table, release_changes
+from torch_notes.evidence.store.domain import EvidenceDomain, evidence_domain
 from torch_notes.i18n import interface
 
+# What each rendering build runs on every page it reads, in this order, and once at the end.
+PAGE_CHECKS = (
+    topic_shape.check_topic_shape,
+    errata_table.collect_quote_rows,
+    errata.cite_in_page_language,
+    history_statements.check_history_statements,
+    bounded_claims.check_bounded_claims,
+    smart_quotes.check_smart_quotes,
+    output_hygiene.check_output_hygiene,
+    code_blocks.check_code_blocks,
+    gallery_outputs.check_gallery_outputs,
+)
+BUILD_CHECKS = (topics.check_declarations, recorded_release.check_record_of_this_release)
 
-def note_builder(app: Sphinx) -> None:
-    facts.domain(app.env).extracting_messages = app.builder.name == "gettext"
+
+def connect_checks(app: Sphinx) -> None:
+    """Connect the checks and reports for builders that render; the gettext builder only
+    extracts messages, runs nothing and so checks nothing."""
+    extracting = app.builder.name == "gettext"
+    evidence_domain(app.env).extracting_messages = extracting
+    if extracting:
+        return
+    for check in PAGE_CHECKS:
+        app.connect("doctree-read", check)
+    for check in BUILD_CHECKS:
+        app.connect("env-check-consistency", check)
+    app.connect("env-get-updated", errata_table.always_refresh)
+    app.connect("build-finished", errata_table.write_reports)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
@@ -62,14 +93,14 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
     app.add_config_value("evidence_topic_declarations", True, "env", types=[bool])
-    # Topic pages end with Summary and Exercises (exercises.py); cut-down test pages need not.
+    # Topic pages end with Summary and Exercises (checks.topic_shape); cut-down test pages need not.
     app.add_config_value("evidence_topic_exercises", True, "env", types=[bool])
     # history/: what each recorded PyTorch release ran (nox -s history); "" records none.
     app.add_config_value("release_history_dir", "", "env", types=[str])
-    # nox -s accept: write what the build shows as the expected outputs (see outputs.py).
+    # nox -s accept: write what the build shows as the expected outputs (execution.expected_outputs).
     app.add_config_value("evidence_accept_outputs", False, "env", types=[bool])
     # The release (``2.13``) whose outputs the common expected files hold; others may have
-    # their own (outputs.py). "" = one set of expected outputs for every release.
+    # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])
     app.add_domain(EvidenceDomain)
     interface.add_catalog(app)
@@ -77,30 +108,18 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_role("claim", facts.ClaimRole())
     app.add_role("note", quotes.NoteRole())
     app.add_role("cited", cited.CitedRole())
-    app.add_role("since", releases.SinceRole())
+    app.add_role("since", since.SinceRole())
     app.add_directive("fact-case", cases.FactCaseDirective)
     app.add_directive("case", cases.CaseDirective)
     app.add_directive("snippet", snippets.SnippetDirective)
     app.add_directive("erratum", errata.ErratumDirective)
-    app.add_node(table.errata_table)
-    app.add_directive("errata-table", table.ErrataTableDirective)
-    app.add_post_transform(table.FillErrataTable)
-    app.add_node(releases.release_changes)
-    app.add_directive("release-changes", releases.ReleaseChangesDirective)
-    app.add_post_transform(releases.FillReleaseChanges)
+    app.add_node(errata_table.errata_table)
+    app.add_directive("errata-table", errata_table.ErrataTableDirective)
+    app.add_post_transform(errata_table.FillErrataTable)
+    app.add_node(release_changes.release_changes)
+    app.add_directive("release-changes", release_changes.ReleaseChangesDirective)
+    app.add_post_transform(release_changes.FillReleaseChanges)
     exercises.setup(app)
-    app.connect("builder-inited", note_builder)
-    app.connect("env-before-read-docs", facts.reset_store)
-    app.connect("doctree-read", table.collect_quote_rows)
-    app.connect("doctree-read", errata.cite_in_page_language)
-    app.connect("doctree-read", cited.check_history_statements)
-    app.connect("doctree-read", releases.check_bounded_claims)
-    app.connect("doctree-read", verbatim.check_verbatim)
-    app.connect("doctree-read", clean_output.check_outputs)
-    app.connect("doctree-read", code_blocks.check_code_blocks)
-    app.connect("doctree-read", outputs.check_gallery_outputs)
-    app.connect("env-get-updated", table.always_refresh)
-    app.connect("env-check-consistency", topics.check_declarations)
-    app.connect("env-check-consistency", releases.check_record_of_this_release)
-    app.connect("build-finished", table.write_reports)
+    app.connect("builder-inited", connect_checks)
+    app.connect("env-before-read-docs", fact_store.reset_store)
     return {"version": "2.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -23,7 +23,7 @@ from torch_notes.pages import thumbnails
 
 # Loggers that describe the build machine, not the lesson: a CUDA build of PyTorch on a machine
 # without a GPU logs "No CUDA runtime is found, using CUDA_HOME=..." when torch.utils.benchmark
-# is imported. Outputs are checked for logger lines (torch_notes.evidence.clean_output).
+# is imported. Outputs are checked for logger lines (torch_notes.evidence.checks.output_hygiene).
 MACHINE_LOGGERS = ("torch.utils.cpp_extension",)
 # The class sphinx-gallery gives a cell's output block (the code cells have none).
 OUTPUT_CLASS = "sphx-glr-script-out"
@@ -65,10 +65,10 @@ def gallery_conf(
         "within_subsection_order": "torch_notes.gallery.order.HeaderOrder",
         "minigallery_sort_order": "torch_notes.gallery.order.position_in_folder",
         # The `facts` dict of each example is saved after every block (see evidence.facts).
-        "image_scrapers": ("matplotlib", "torch_notes.evidence.facts.record_facts"),
+        "image_scrapers": ("matplotlib", "torch_notes.evidence.execution.recording.record_facts"),
         "reset_modules": (
             "matplotlib",
-            "torch_notes.evidence.facts.seed_everything",
+            "torch_notes.evidence.execution.recording.seed_everything",
             "torch_notes.gallery.quiet_machine_loggers",
         ),
         # Run times change every build; shown, they would become new translatable strings.

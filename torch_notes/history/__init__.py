@@ -6,6 +6,6 @@
 * ``record``: ``nox -s history``: one environment at a time, each release probed and its
   environment removed; the results go to ``history/torch-<release>.json`` with provenance.
 
-The site's build reads those files (``torch_notes.evidence.releases``): each errata row shows,
+The site's build reads those files (``torch_notes.evidence.execution.release_records``): each errata row shows,
 for every release, whether it behaves as it does now, and a page lists what changed when.
 """

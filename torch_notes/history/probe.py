@@ -7,7 +7,7 @@ cell (the ``# %%`` blocks sphinx-gallery shows) in one namespace, as sphinx-gall
 without its asserts (they hold today's values: an old release that differs is recorded, not
 stopped), and a cell that raises does not stop the next one: an API missing in an old release loses the
 facts of that cell (and of cells that need its names), never every later fact of the example.
-Each snippet runs as the build runs it (``torch_notes.evidence.snippets.run_fragment``).
+Each snippet runs as the build runs it (``torch_notes.evidence.execution.snippet_runner.run_fragment``).
 
 The result holds the facts under the keys the pages use (``autograd_basics.first_grad``,
 ``snippets.autograd_retain_variables.error``), the cells that failed with their errors, and
@@ -31,9 +31,10 @@ from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
-from torch_notes.evidence.facts import SNIPPET_PREFIX, seed_everything, to_plain
-from torch_notes.evidence.model import installed_torch
-from torch_notes.evidence.snippets import run_fragment
+from torch_notes.evidence.execution.recording import seed_everything
+from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, run_fragment
+from torch_notes.evidence.model.records import installed_torch
+from torch_notes.evidence.model.values import to_plain
 from torch_notes.gallery import quiet_machine_loggers
 from torch_notes.paths import GALLERY, SNIPPETS
 

@@ -7,7 +7,7 @@ For each release, one after the other: a fresh environment with that torch (and 
 the release needs it) and the project's ``docs`` group, then ``probe.py`` in it, then the
 environment is deleted. pip keeps nothing in its cache, so a run leaves the disk as it found
 it but for ``history/torch-<release>.json``; at its peak it holds one environment (about
-5.4 GB for a CUDA wheel). The build reads those files (``torch_notes.evidence.releases``).
+5.4 GB for a CUDA wheel). The build reads those files (``torch_notes.evidence.execution.release_records``).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """The PyTorch releases whose behaviour the site records: the latest patch of each minor release.
 
 Releases before 2.0 do not install on Python 3.11; what the pages say about them rests on
-cited documents (``torch_notes.evidence.cited``).
+cited documents (``torch_notes.evidence.markup.cited``).
 """
 
 from __future__ import annotations

@@ -11,7 +11,7 @@ catalog and the words, about
   form, which is looked for too (:data:`SHORT_FORMS`: ``loss`` of *loss function*, written
   损失). English may stay where it is not prose: inline code, code and output blocks, math,
   the notes' own words (``{note}`` quotes and the erratum's quote, see
-  ``torch_notes.evidence.quotes``), a word that is part of a name (``Tensor.view``,
+  ``torch_notes.evidence.markup.quotes``), a word that is part of a name (``Tensor.view``,
   ``torch.Tensor``, ``tensor()``, ``TensorDataset``), and an English parenthetical, as in
   ``张量（tensor）`` at first use;
 * a link to the glossary that shows another name than the term's Chinese one
@@ -41,8 +41,8 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
-from torch_notes.evidence.facts import record_check
-from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.store.domain import record_check
 from torch_notes.i18n.bilingual_glossary import glossary_terms
 from torch_notes.i18n.translation_check import NOT_PROSE, page_catalog
 

@@ -25,8 +25,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from torch_notes.evidence.facts import SNIPPET_PREFIX, domain, extracting_messages, parse_claim
-from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.model.values import parse_claim
+from torch_notes.evidence.store.domain import evidence_domain, extracting_messages
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +64,7 @@ def declared(env: BuildEnvironment, docname: str) -> tuple[set[str], set[str]] |
 def check_declarations(app: Sphinx, env: BuildEnvironment) -> None:
     if extracting_messages(env) or not env.config.evidence_topic_declarations:
         return
-    checks = domain(env).checks()
+    checks = evidence_domain(env).checks()
     for docname in sorted(env.found_docs):
         used = used_by(checks.get(docname, []))
         stated = declared(env, docname)

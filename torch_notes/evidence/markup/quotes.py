@@ -11,7 +11,6 @@ is compared loosely, so a quote may be re-wrapped). The snippet and erratum dire
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 
@@ -20,14 +19,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from torch_notes import sitewide
-from torch_notes.evidence.facts import record_check
-from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.model.text import collapsed_whitespace
+from torch_notes.evidence.store.domain import record_check
 
 logger = logging.getLogger(__name__)
-
-
-def squeeze(text: str) -> str:
-    return re.sub(r"\s+", " ", text).strip()
 
 
 @cache
@@ -36,14 +32,16 @@ def note_text(notes_dir: str, note_id: str) -> tuple[Path, str]:
     if len(matches) != 1:
         known = ", ".join(p.name.split("_")[0] for p in sorted(Path(notes_dir).glob("*_*.txt")))
         raise LookupError(f"no note {note_id!r} in {notes_dir} (notes: {known or 'none'})")
-    return matches[0], squeeze(matches[0].read_text(encoding="utf-8"))
+    return matches[0], collapsed_whitespace(matches[0].read_text(encoding="utf-8"))
 
 
 def check_quote(notes_dir: str, note_id: str, quote: str) -> Path:
     """Return the note's path; raise LookupError when the quote is not in it."""
     path, text = note_text(notes_dir, note_id)
-    if squeeze(quote) not in text:
-        raise LookupError(f"note {path.name} does not contain the quoted text {squeeze(quote)!r}")
+    if collapsed_whitespace(quote) not in text:
+        raise LookupError(
+            f"note {path.name} does not contain the quoted text {collapsed_whitespace(quote)!r}"
+        )
     return path
 
 

@@ -37,7 +37,7 @@ def introduced_quotes(node: nodes.Element) -> str | None:
     return None
 
 
-def check_verbatim(app: Sphinx, doctree: nodes.document) -> None:
+def check_smart_quotes(app: Sphinx, doctree: nodes.document) -> None:
     for node in doctree.findall(nodes.Element):
         if problem := introduced_quotes(node):
             logger.warning(

@@ -30,13 +30,10 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from torch_notes.evidence.facts import (
-    extracting_messages,
-    fact_store,
-    format_value,
-    record_check,
-)
-from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.execution.fact_store import fact_store
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.model.values import format_value
+from torch_notes.evidence.store.domain import extracting_messages, record_check
 
 logger = logging.getLogger(__name__)
 CHOSEN = "fact_case"  # env.temp_data while a {fact-case} is parsed: the value shown, or None

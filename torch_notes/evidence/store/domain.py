@@ -13,12 +13,10 @@ from collections.abc import Set as AbstractSet
 from typing import Any
 
 from sphinx.domains import Domain
+from sphinx.environment import BuildEnvironment
 
-from torch_notes.evidence.model import Check, Row, RowSource, row_order
-
-
-def squeezed(text: str) -> str:
-    return "".join(text.split())
+from torch_notes.evidence.model.records import Check, CheckKind, Row, RowSource, row_order
+from torch_notes.evidence.model.text import without_whitespace
 
 
 class EvidenceDomain(Domain):
@@ -69,10 +67,13 @@ class EvidenceDomain(Domain):
         rows = sorted((row for rows in self.data["rows"].values() for row in rows), key=row_order)
         kept: list[Row] = []
         for row in sorted(rows, key=lambda r: list(RowSource).index(r.source)):
-            words = squeezed(row.words)
+            words = without_whitespace(row.words)
             if row.source is RowSource.QUOTE and any(
                 other.note == row.note
-                and (words in squeezed(other.words) or squeezed(other.words) in words)
+                and (
+                    words in without_whitespace(other.words)
+                    or without_whitespace(other.words) in words
+                )
                 for other in kept
             ):
                 continue
@@ -98,3 +99,17 @@ class EvidenceDomain(Domain):
 
     def resolve_any_xref(self, *args: Any) -> list:
         return []  # the domain holds records, not cross-reference targets
+
+
+def evidence_domain(env: BuildEnvironment) -> EvidenceDomain:
+    """The build's records (every layer above reads and adds to them through this)."""
+    return env.get_domain(EvidenceDomain.name)  # type: ignore[return-value]
+
+
+def record_check(env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw) -> None:
+    """Remember one check of this page for the build summary."""
+    evidence_domain(env).note_check(env.docname, Check(kind, subject, holds, **kw))
+
+
+def extracting_messages(env: BuildEnvironment) -> bool:
+    return evidence_domain(env).extracting_messages

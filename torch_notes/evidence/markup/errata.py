@@ -50,19 +50,13 @@ from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
-from torch_notes.evidence.cited import cited_in
-from torch_notes.evidence.facts import (
-    FACTS_SUFFIX,
-    check_claim,
-    domain,
-    extracting_messages,
-    fact_store,
-    format_value,
-    matches,
-    parse_claim,
-    record_check,
-)
-from torch_notes.evidence.model import (
+from torch_notes.evidence.execution.fact_store import fact_store
+from torch_notes.evidence.execution.recording import FACTS_SUFFIX
+from torch_notes.evidence.execution.snippet_runner import SnippetRunner, shown_key
+from torch_notes.evidence.markup.cited import cited_in
+from torch_notes.evidence.markup.facts import check_claim
+from torch_notes.evidence.markup.quotes import check_quote
+from torch_notes.evidence.model.records import (
     HISTORIES,
     CheckKind,
     Cited,
@@ -74,8 +68,9 @@ from torch_notes.evidence.model import (
     Warned,
     installed_torch,
 )
-from torch_notes.evidence.quotes import check_quote, squeeze
-from torch_notes.evidence.snippets import SnippetRunner, shown_key
+from torch_notes.evidence.model.text import collapsed_whitespace
+from torch_notes.evidence.model.values import format_value, matches, parse_claim
+from torch_notes.evidence.store.domain import evidence_domain, extracting_messages, record_check
 from torch_notes.sitewide import Verdict
 
 logger = logging.getLogger(__name__)
@@ -143,7 +138,7 @@ class ErratumDirective(SphinxDirective):
         row = None  # extracting messages: nothing ran, and the title is not extracted
         if not extracting_messages(self.env):
             row = self.row(note, quote, claim, box)
-            domain(self.env).note_rows(self.env.docname, [row])
+            evidence_domain(self.env).note_rows(self.env.docname, [row])
         heading += nodes.Text(box_title(note, row.outcome, row.verdict) if row else note)
         return [box]
 
@@ -211,8 +206,8 @@ class ErratumDirective(SphinxDirective):
         # The facts file lies beside the copy of the script that sphinx-gallery ran.
         facts_file = store.sources[key]
         script = facts_file.with_name(facts_file.name.removesuffix(FACTS_SUFFIX) + ".py")
-        code = squeeze(script.read_text(encoding="utf-8")) if script.is_file() else ""
-        if squeeze(shows) not in code:
+        code = collapsed_whitespace(script.read_text(encoding="utf-8")) if script.is_file() else ""
+        if collapsed_whitespace(shows) not in code:
             return [f":shows: {shows!r} is not code of {script.name}"]
         return []
 
@@ -267,8 +262,8 @@ def cite_in_page_language(app, doctree: nodes.document) -> None:
         for box in doctree.findall(nodes.admonition)
         if "erratum" in box["classes"] and box["ids"]
     }
-    rows = domain(app.env).page_rows(app.env.docname)
-    domain(app.env).set_page_rows(
+    rows = evidence_domain(app.env).page_rows(app.env.docname)
+    evidence_domain(app.env).set_page_rows(
         app.env.docname,
         [
             dataclasses.replace(

@@ -20,8 +20,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from torch_notes.evidence.facts import record_check
-from torch_notes.evidence.model import CheckKind
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.store.domain import record_check
 from torch_notes.gallery import example_script
 
 logger = logging.getLogger(__name__)

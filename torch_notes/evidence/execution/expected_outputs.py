@@ -34,73 +34,23 @@ file only where its outputs differ from the common ones, and removes it where th
 
 from __future__ import annotations
 
-import difflib
-import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from docutils import nodes
-from sphinx.application import Sphinx
-from sphinx.util import logging
-
-from torch_notes.evidence.facts import extracting_messages, record_check
-from torch_notes.evidence.model import CheckKind, installed_torch
-from torch_notes.gallery import OUTPUT_CLASS, example_script
+from torch_notes.evidence.model.records import installed_torch
+from torch_notes.evidence.model.text import comparable, diff, same
 from torch_notes.history.release_list import minor
 
-logger = logging.getLogger(__name__)
 SUFFIX = ".expected.txt"
+
+
 HEADER = "# Expected outputs of {name}, one block per output. Accept changes: nox -s accept\n"
+
+
 BLOCK = re.compile(r"^--- output (\d+) ---\n", re.MULTILINE)
-TOLERANCE = re.compile(r"#\s*output tolerance:\s*([0-9.eE+-]+)")
-NUMBER = re.compile(r"-?\d+\.\d*(?:[eE][+-]?\d+)?|-?\d+[eE][+-]?\d+")
-
-
-@dataclass(frozen=True)
-class Rule:
-    name: str
-    pattern: re.Pattern[str]
-    replacement: str
-
-
-RULES = (
-    Rule("memory address", re.compile(r"0x[0-9a-fA-F]{4,}"), "0x…"),
-    Rule(
-        "PyTorch source location",
-        re.compile(r"\(Triggered internally at [^)]*\.\)"),
-        "(Triggered internally at <PyTorch source>.)",
-    ),
-    Rule("terminal colour", re.compile(r"\x1b\[[0-9;]*[A-Za-z]"), ""),
-)
-
-
-def apply_rules(text: str, names: tuple[str, ...] = ()) -> str:
-    """``text`` with the rules applied: all of them, or those named."""
-    for rule in RULES:
-        if not names or rule.name in names:
-            text = rule.pattern.sub(rule.replacement, text)
-    return text
-
-
-def normalise(text: str) -> str:
-    return "\n".join(line.rstrip() for line in apply_rules(text).strip("\n").splitlines())
-
-
-def same(expected: str, actual: str, tolerance: float | None = None) -> bool:
-    """Equal after normalising; with a tolerance, the numbers may differ that much (relative)."""
-    expected, actual = normalise(expected), normalise(actual)
-    if tolerance is None or expected == actual:
-        return expected == actual
-    if NUMBER.sub("#", expected) != NUMBER.sub("#", actual):
-        return False
-    pairs = zip(NUMBER.findall(expected), NUMBER.findall(actual), strict=True)
-    return all(math.isclose(float(a), float(b), rel_tol=tolerance) for a, b in pairs)
-
-
-# -- Expected files -----------------------------------------------------------------------
 
 
 def expected_path(source: Path, release: str = "") -> Path:
@@ -116,19 +66,8 @@ def read_expected(path: Path) -> list[str]:
 
 
 def write_expected(path: Path, outputs: list[str]) -> None:
-    body = "".join(f"--- output {n} ---\n{normalise(text)}\n" for n, text in enumerate(outputs, 1))
+    body = "".join(f"--- output {n} ---\n{comparable(text)}\n" for n, text in enumerate(outputs, 1))
     path.write_text(HEADER.format(name=path.name.removesuffix(SUFFIX)) + body, encoding="utf-8")
-
-
-def diff(expected: str, actual: str) -> str:
-    lines = difflib.unified_diff(
-        normalise(expected).splitlines(),
-        normalise(actual).splitlines(),
-        "expected",
-        "this build",
-        lineterm="",
-    )
-    return "\n".join(f"    {line}" for line in lines)
 
 
 @dataclass
@@ -190,45 +129,3 @@ def comparison(source: Path, config: Any) -> Comparison:
         minor(installed_torch().release),
         config.evidence_expected_release,
     )
-
-
-# -- Gallery pages ------------------------------------------------------------------------
-
-
-def is_output(node: nodes.Node) -> bool:
-    return isinstance(node, nodes.literal_block) and OUTPUT_CLASS in node["classes"]
-
-
-def tolerance_of(block: nodes.literal_block) -> float | None:
-    """The tolerance that the code cell before this output declares, if any."""
-    siblings = block.parent.children
-    for node in reversed(siblings[: siblings.index(block)]):
-        if isinstance(node, nodes.literal_block) and not is_output(node):
-            match = TOLERANCE.search(node.astext())
-            return float(match[1]) if match else None
-    return None
-
-
-def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
-    if extracting_messages(app.env):
-        return
-    source = example_script(app.srcdir, app.config, app.env.docname)
-    if source is None:
-        return
-    blocks = [b for b in doctree.findall(is_output) if "volatile" not in b["classes"]]
-
-    def warn(number: int, problem: str) -> None:
-        logger.warning(
-            "%s %s",
-            f"output {number} of {source.name}" if number else source.name,
-            problem,
-            location=blocks[number - 1] if number else (app.env.docname, 1),
-            type="evidence",
-            subtype="output",
-        )
-
-    holds = comparison(source, app.config).check(
-        [(b.astext(), tolerance_of(b)) for b in blocks], warn
-    )
-    for number, held in enumerate(holds, 1):
-        record_check(app.env, CheckKind.OUTPUT, f"{source.name}#{number}", held)

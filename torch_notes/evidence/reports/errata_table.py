@@ -27,7 +27,6 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import re
 from pathlib import Path
 from typing import Any
 
@@ -38,11 +37,20 @@ from sphinx.locale import get_translation
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
-from torch_notes.evidence import tables
-from torch_notes.evidence.facts import domain, extracting_messages
-from torch_notes.evidence.model import Cited, Executed, Outcome, Row, RowSource, installed_torch
-from torch_notes.evidence.releases import history_nodes, plain_history, records
-from torch_notes.evidence.tables import cell
+from torch_notes.evidence.execution.release_records import records
+from torch_notes.evidence.model.records import (
+    Cited,
+    Executed,
+    Outcome,
+    Row,
+    RowSource,
+    installed_torch,
+)
+from torch_notes.evidence.model.text import without_whitespace
+from torch_notes.evidence.reports import table_nodes
+from torch_notes.evidence.reports.release_changes import history_nodes, plain_history
+from torch_notes.evidence.reports.table_nodes import cell
+from torch_notes.evidence.store.domain import evidence_domain, extracting_messages
 from torch_notes.sitewide import Verdict
 
 _ = get_translation("torch_notes")
@@ -50,10 +58,6 @@ MAX_WORDS = 160
 
 
 # -- Quote rows -----------------------------------------------------------------------------
-
-
-def squeezed(text: str) -> str:
-    return re.sub(r"\s+", "", text)
 
 
 def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> list[Row]:
@@ -68,7 +72,8 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
             if any(
                 row.note == quote["note"]
                 and (
-                    squeezed(words) in squeezed(row.words) or squeezed(row.words) in squeezed(words)
+                    without_whitespace(words) in without_whitespace(row.words)
+                    or without_whitespace(row.words) in without_whitespace(words)
                 )
                 for row in covered
             ):
@@ -100,7 +105,7 @@ def collect_quote_rows(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
     if extracting_messages(env):
         return
-    evidence = domain(env)
+    evidence = evidence_domain(env)
     covered = evidence.page_rows(env.docname)
     replaced = {row.covers for row in covered if row.covers}  # one claim, one row
     rows = [row for row in covered if row.anchor not in replaced]
@@ -138,7 +143,7 @@ class FillErrataTable(SphinxPostTransform):
         placeholders = list(self.document.findall(errata_table))
         if not placeholders:
             return
-        rows = domain(self.env).rows()
+        rows = evidence_domain(self.env).rows()
         for placeholder in placeholders:
             placeholder.replace_self([self.definitions(), self.summary(rows), self.table(rows)])
 
@@ -175,7 +180,7 @@ class FillErrataTable(SphinxPostTransform):
             (_("Evidence"), 10),
             (_("Explained in"), 15),
         )
-        return tables.table(["errata-table"], columns, map(self.table_row, rows))
+        return table_nodes.table(["errata-table"], columns, map(self.table_row, rows))
 
     def table_row(self, row: Row) -> nodes.row:
         line = nodes.row(classes=[f"verdict-{row.verdict.slug}"])
@@ -218,7 +223,7 @@ def evidence_nodes(row: Row) -> list[nodes.Node]:
 
 def always_refresh(app: Sphinx, env: BuildEnvironment) -> list[str]:
     """The table shows every page's rows: re-write its page on every build."""
-    return domain(env).table_pages()
+    return evidence_domain(env).table_pages()
 
 
 # -- Reports for the build summary ----------------------------------------------------------
@@ -240,7 +245,7 @@ def write_reports(app: Sphinx, exception: Exception | None) -> None:
     """``<doctreedir>/checks.json`` and ``errata.json``, read by ``torch_notes.commands``."""
     if exception is not None or extracting_messages(app.env):
         return
-    evidence = domain(app.env)
+    evidence = evidence_domain(app.env)
     checks = {docname: plain(page) for docname, page in evidence.checks().items()}
     rows = evidence.rows()
     errata = {

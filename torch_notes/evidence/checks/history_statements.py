@@ -1,15 +1,4 @@
-"""Statements about PyTorch's past rest on evidence: executed in this build, or cited.
-
-::
-
-    `Variable` has been merged into `Tensor` since PyTorch 0.4
-    ({cited}`PyTorch 0.4.0 migration guide <https://pytorch.org/blog/pytorch-0_4_0-migration-guide/>`).
-
-``{cited}`title <address>``` links the document (a release note, a pull request, a
-migration guide) that shows history no release the build installs can show: everything
-before 2.0. The link is marked as cited evidence, apart from what ran; a translation must
-keep its address (``torch_notes.i18n.parity``) and translates its title. An erratum whose
-body cites a document keeps it as the row's cited evidence (``errata.py``).
+"""Every statement about PyTorch's past holds its evidence: a claim, a fact or a cited document.
 
 Every sentence of a narrative page that speaks of history (:data:`HISTORY`: a 0.x or 1.x
 release, "deprecated", "renamed", "no longer", "early releases" ...) must hold a
@@ -26,52 +15,32 @@ import re
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxRole
 from sphinx.util.nodes import is_translatable
 
 from torch_notes import sitewide
-from torch_notes.evidence.facts import extracting_messages, record_check
-from torch_notes.evidence.model import CheckKind, Cited
+from torch_notes.evidence.markup.cited import CITED
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.store.domain import extracting_messages, record_check
 from torch_notes.gallery import example_script
 
 logger = logging.getLogger(__name__)
 
-CITED = "cited_url"  # node attribute: the address of the document a {cited} link cites
-_SYNTAX = re.compile(r"(?s)(?P<title>.+?)\s*<(?P<url>https?://[^\s>]+)>")
+
 HISTORY = re.compile(
     r"\b(?:PyTorch [01]\.\d+|deprecated|renamed|no longer|used to|"
     r"early releases|older (?:releases|tutorials|versions)|"
     r"(?:since|before|until|from|up to) (?:PyTorch|Python) \d[\d.]*)",
     re.IGNORECASE,
 )
+
+
 EVIDENCE = "\N{OBJECT REPLACEMENT CHARACTER}"  # stands for a claim, fact or cited document
+
+
 CODE = "\N{REPLACEMENT CHARACTER}"  # stands for inline code
+
+
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
-
-
-class CitedRole(SphinxRole):
-    """``{cited}`title <address>```: a link to the document that backs a statement."""
-
-    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
-        matched = _SYNTAX.fullmatch(self.text.strip())
-        if not matched:
-            message = self.inliner.reporter.error(
-                f"{{cited}} needs `title <https://address>`, not {self.text!r}",
-                line=self.lineno,
-            )
-            return [nodes.problematic(self.rawtext, self.rawtext)], [message]
-        title = " ".join(matched["title"].split())
-        node = nodes.reference(self.rawtext, title, refuri=matched["url"], classes=["cited"])
-        node[CITED] = matched["url"]
-        return [node], []
-
-
-def cited_in(element: nodes.Element) -> tuple[Cited, ...]:
-    """The documents ``element`` cites, with their titles as the page shows them."""
-    return tuple(
-        Cited(node[CITED], node.astext()) for node in element.findall(nodes.reference)
-        if CITED in node
-    )  # fmt: skip
 
 
 def is_evidence(node: nodes.Node) -> bool:

@@ -16,9 +16,7 @@ claims state printed lines (``snippets.<name>.line<N>``: numbers compare as numb
 solution that raises fails the build unless it says ``:expect: raises``. In HTML the code,
 output and explanation sit in a closed ``<details>``: the reader tries first.
 
-The build also holds every topic page (one that declares ``examples:``) to this shape, in
-every language: its last two sections are ``Summary`` and then ``Exercises`` (in Chinese 小结
-and 练习, from the interface catalog), and the latter holds 2 to 4 solutions.
+Every topic page ends with them: ``checks.topic_shape``.
 """
 
 from __future__ import annotations
@@ -28,18 +26,16 @@ from typing import ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
 
-from torch_notes.evidence.facts import extracting_messages, record_check
-from torch_notes.evidence.model import CheckKind
-from torch_notes.evidence.snippets import SnippetDirective, SnippetRunner
+from torch_notes.evidence.execution.snippet_runner import SnippetRunner
+from torch_notes.evidence.markup.snippets import SnippetDirective
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.store.domain import extracting_messages, record_check
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
-
-SOLUTIONS_PER_PAGE = range(2, 5)
 
 
 class solution(nodes.General, nodes.Element):
@@ -101,40 +97,6 @@ class SolutionDirective(SnippetDirective):
         return []
 
 
-def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
-    """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
-    env: BuildEnvironment = app.env
-    if extracting_messages(env):
-        return
-    topic = "examples" in env.metadata.get(env.docname, {})
-    page = doctree.next_node(nodes.section)  # the one under the page's title
-    if not (topic and page and app.config.evidence_topic_exercises):
-        return
-    titled = [
-        (section, section.next_node(nodes.title).astext())
-        for section in page.children
-        if isinstance(section, nodes.section)
-    ]
-    titles = [title for _, title in titled]
-    summary, exercises = _("Summary"), _("Exercises")  # as this language's pages title them
-    problems = []
-    if titles[-2:] != [summary, exercises]:
-        problems.append(
-            f"a topic page ends with a section {summary!r} and then one {exercises!r} "
-            f"(its last sections are {titles[-2:]})"
-        )
-    else:
-        count = sum(1 for _ in titled[-1][0].findall(solution))
-        if count not in SOLUTIONS_PER_PAGE:
-            problems.append(
-                f"section {exercises!r} holds {count} solutions; a page sets "
-                f"{SOLUTIONS_PER_PAGE.start} to {SOLUTIONS_PER_PAGE.stop - 1} exercises, each "
-                "with a {solution}"
-            )
-    for problem in problems:
-        logger.warning(problem, location=(env.docname, 1), type="exercises", subtype="shape")
-
-
 def setup(app: Sphinx) -> None:
     app.add_node(
         solution,
@@ -143,4 +105,3 @@ def setup(app: Sphinx) -> None:
         latex=(visit_solution_plain, depart_solution_plain),
     )
     app.add_directive("solution", SolutionDirective)
-    app.connect("doctree-read", check_topic_shape)

@@ -54,15 +54,15 @@ def problems(text: str, paths: list[str]) -> list[str]:
     return found
 
 
-def is_output(node: nodes.Node) -> bool:
+def is_shown_output(node: nodes.Node) -> bool:
     return isinstance(node, nodes.literal_block) and any(
         cls in node["classes"] for cls in OUTPUT_CLASSES
     )
 
 
-def check_outputs(app: Sphinx, doctree: nodes.document) -> None:
+def check_output_hygiene(app: Sphinx, doctree: nodes.document) -> None:
     paths = machine_paths()
-    for number, block in enumerate(doctree.findall(is_output), start=1):
+    for number, block in enumerate(doctree.findall(is_shown_output), start=1):
         for problem in problems(block.astext(), paths):
             logger.warning(
                 "output block %d shows %s; outputs must not depend on the machine",

@@ -1,0 +1,58 @@
+"""A claim that holds here only as of a later release sits beside the ``{since}`` that says so."""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from torch_notes.evidence.execution.release_records import release_bound, since
+from torch_notes.evidence.model.records import installed_torch
+from torch_notes.evidence.model.values import format_value
+from torch_notes.evidence.store.domain import extracting_messages
+from torch_notes.history.release_list import version
+
+logger = logging.getLogger(__name__)
+
+
+def releases_named(env: BuildEnvironment, paragraph: nodes.paragraph) -> set[str]:
+    """The releases a paragraph's {since} roles name; a quote continues the paragraph before it
+    (``... warns:`` followed by the quoted warning)."""
+    context = [paragraph]
+    quote = paragraph.parent
+    if isinstance(quote, nodes.block_quote) and quote.parent is not None:
+        at = quote.parent.index(quote)
+        if at and isinstance(quote.parent[at - 1], nodes.paragraph):
+            context.append(quote.parent[at - 1])
+    keys = {n["since_key"] for p in context for n in p.findall(nodes.Element) if "since_key" in n}
+    return {first.label for first in (since(env, k) for k in keys) if first is not None}
+
+
+def covered(bound: str, named: set[str]) -> bool:
+    """A value that holds from ``bound`` on also holds from any later release the page names."""
+    return any(version(bound) <= version(release) for release in named)
+
+
+def check_bounded_claims(app: Sphinx, doctree: nodes.document) -> None:
+    """A claim that holds here only as of a later release sits beside the {since} that says so;
+    in such a paragraph, a {fact} this release lacks shows the value of the releases it names."""
+    if extracting_messages(app.env):
+        return
+    for paragraph in doctree.findall(nodes.paragraph):
+        named = releases_named(app.env, paragraph)
+        for node in paragraph.findall(nodes.Element):
+            key = node.get("fact_key")
+            bound = release_bound(app.env, key) if key else ""
+            if bound and covered(bound, named):  # the page speaks of releases that have it
+                shown = format_value(since(app.env, key).value(key), node.get("fact_spec", ""))
+                node.children = [nodes.Text(shown)]
+        for node in paragraph.findall(nodes.Element):
+            key = node.get("release_bound_key")
+            if key and not covered(node["release_bound"], named):
+                logger.warning(
+                    "%s has its stated value only from PyTorch %s on, and this build runs %s: "
+                    "say so in the paragraph with {since}`%s`",
+                    key, node["release_bound"], installed_torch().release, key,
+                    location=node, type="evidence", subtype="history",
+                )  # fmt: skip

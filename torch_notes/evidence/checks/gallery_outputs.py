@@ -1,0 +1,61 @@
+"""Every output block of a gallery page equals its reviewed expected output (``execution.expected_outputs``).
+
+A cell whose code says ``# volatile`` is not compared (timings); one that says
+``# output tolerance: 1e-4`` compares the numbers it prints within that relative tolerance.
+"""
+
+from __future__ import annotations
+
+import re
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.util import logging
+
+from torch_notes.evidence.execution.expected_outputs import comparison
+from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.store.domain import extracting_messages, record_check
+from torch_notes.gallery import OUTPUT_CLASS, example_script
+
+logger = logging.getLogger(__name__)
+
+TOLERANCE = re.compile(r"#\s*output tolerance:\s*([0-9.eE+-]+)")
+
+
+def is_gallery_output(node: nodes.Node) -> bool:
+    return isinstance(node, nodes.literal_block) and OUTPUT_CLASS in node["classes"]
+
+
+def tolerance_of(block: nodes.literal_block) -> float | None:
+    """The tolerance that the code cell before this output declares, if any."""
+    siblings = block.parent.children
+    for node in reversed(siblings[: siblings.index(block)]):
+        if isinstance(node, nodes.literal_block) and not is_gallery_output(node):
+            match = TOLERANCE.search(node.astext())
+            return float(match[1]) if match else None
+    return None
+
+
+def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
+    if extracting_messages(app.env):
+        return
+    source = example_script(app.srcdir, app.config, app.env.docname)
+    if source is None:
+        return
+    blocks = [b for b in doctree.findall(is_gallery_output) if "volatile" not in b["classes"]]
+
+    def warn(number: int, problem: str) -> None:
+        logger.warning(
+            "%s %s",
+            f"output {number} of {source.name}" if number else source.name,
+            problem,
+            location=blocks[number - 1] if number else (app.env.docname, 1),
+            type="evidence",
+            subtype="output",
+        )
+
+    holds = comparison(source, app.config).check(
+        [(b.astext(), tolerance_of(b)) for b in blocks], warn
+    )
+    for number, held in enumerate(holds, 1):
+        record_check(app.env, CheckKind.OUTPUT, f"{source.name}#{number}", held)

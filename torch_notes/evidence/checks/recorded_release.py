@@ -1,0 +1,52 @@
+"""On a recorded release, every fact of the record must be what this build ran.
+
+Each build on a recorded release compares the record with what it ran (the three legs of CI
+run on recorded releases): a fact that differs fails the build, naming the record, the key and
+both values, so the committed history cannot drift from what PyTorch does.
+"""
+
+from __future__ import annotations
+
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+
+from torch_notes import sitewide
+from torch_notes.evidence.execution.fact_store import fact_store
+from torch_notes.evidence.execution.release_records import SHOWN, records
+from torch_notes.evidence.model.records import installed_torch
+from torch_notes.evidence.model.values import format_value
+from torch_notes.evidence.store.domain import extracting_messages
+from torch_notes.history.release_list import version
+
+logger = logging.getLogger(__name__)
+
+
+def check_record_of_this_release(app: Sphinx, env: BuildEnvironment) -> None:
+    """On a recorded release, every fact of the record must be what this build ran."""
+    if extracting_messages(env) or (app.config.language or "en") != sitewide.SOURCE_LANGUAGE.code:
+        return  # every language runs the same examples: compared once, with the source
+    installed = version(installed_torch().release)
+    mine = [r for r in records(env) if version(r.release) == installed]
+    if not mine:
+        return
+    record, store = mine[0], fact_store(env)
+    for key in sorted(record.facts):
+        if key.endswith(f".{SHOWN}") or key in store.volatile:
+            continue  # shown is made of the snippet's own facts; timings differ on every run
+        try:
+            live = store.lookup(key)
+        except LookupError:
+            continue  # not a fact of this project (another record layout): nothing to compare
+        if format_value(live) != format_value(record.value(key)):
+            logger.warning(
+                "history/torch-%s.json records %s = %r, but this build ran %r: record the "
+                "release again (nox -s history -- %s)",
+                record.release.split("+")[0],
+                key,
+                format_value(record.value(key)),
+                format_value(live),
+                record.release.split("+")[0],
+                type="evidence",
+                subtype="history",
+            )

@@ -1,0 +1,57 @@
+"""A topic page ends with Summary, then Exercises holding 2-4 solutions, in every language.
+
+The build holds every topic page (one that declares ``examples:``) to this shape, in
+every language: its last two sections are ``Summary`` and then ``Exercises`` (in Chinese 小结
+and 练习, from the interface catalog), and the latter holds 2 to 4 solutions.
+"""
+
+from __future__ import annotations
+
+from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
+from sphinx.locale import get_translation
+from sphinx.util import logging
+
+from torch_notes.evidence.markup.exercises import solution
+from torch_notes.evidence.store.domain import extracting_messages
+
+_ = get_translation("torch_notes")
+logger = logging.getLogger(__name__)
+
+
+SOLUTIONS_PER_PAGE = range(2, 5)
+
+
+def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
+    """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
+    env: BuildEnvironment = app.env
+    if extracting_messages(env):
+        return
+    topic = "examples" in env.metadata.get(env.docname, {})
+    page = doctree.next_node(nodes.section)  # the one under the page's title
+    if not (topic and page and app.config.evidence_topic_exercises):
+        return
+    titled = [
+        (section, section.next_node(nodes.title).astext())
+        for section in page.children
+        if isinstance(section, nodes.section)
+    ]
+    titles = [title for _, title in titled]
+    summary, exercises = _("Summary"), _("Exercises")  # as this language's pages title them
+    problems = []
+    if titles[-2:] != [summary, exercises]:
+        problems.append(
+            f"a topic page ends with a section {summary!r} and then one {exercises!r} "
+            f"(its last sections are {titles[-2:]})"
+        )
+    else:
+        count = sum(1 for _ in titled[-1][0].findall(solution))
+        if count not in SOLUTIONS_PER_PAGE:
+            problems.append(
+                f"section {exercises!r} holds {count} solutions; a page sets "
+                f"{SOLUTIONS_PER_PAGE.start} to {SOLUTIONS_PER_PAGE.stop - 1} exercises, each "
+                "with a {solution}"
+            )
+    for problem in problems:
+        logger.warning(problem, location=(env.docname, 1), type="exercises", subtype="shape")

@@ -1,0 +1,139 @@
+"""``{fact}`` and ``{claim}``: the roles that state executed facts in prose.
+
+A gallery script records the values its page talks about in a module-level dict named
+``facts`` (a plain dict, so the downloaded script runs anywhere)::
+
+    facts = {}
+    ...
+    facts["leaf_grad"] = x.grad[0, 0].item()
+    facts["view_error_type"] = type(error)      # an exception class: "it raises this"
+    facts["vector_error"] = error               # an exception: its type and message
+    facts["old_name_warning_category"] = caught[0].category   # a warning category
+
+The keys are published as ``<example>.<key>`` (``plot_autograd_basics.py`` ->
+``autograd_basics.leaf_grad``); snippets (``snippets.py``) publish ``snippets.<name>.output``,
+``.error``, ``.error_type`` and ``.warnings``. Exceptions and warnings stay typed
+(:class:`~torch_notes.evidence.model.Raised`, :class:`~torch_notes.evidence.model.Warned`):
+that a fact is an error is recorded, never guessed from its name or value.
+
+Values that change from run to run (timings) are listed by the script in
+``volatile_facts = {"cpu_growth"}``; ``{fact}`` marks them with the class ``volatile``, which
+``torch_notes.commands.determinism`` ignores when it compares two builds.
+
+Pages state facts in one short line, in either language:
+
+* ``{fact}`autograd_basics.leaf_grad``` inserts the executed value
+  (``{fact}`autograd_basics.leaf_grad:.2f``` formats it);
+* ``{claim}`4.5 <autograd_basics.leaf_grad>``` shows the author's text and fails the
+  build, naming page, claim, expected and actual, when the executed value differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from docutils import nodes
+from sphinx.environment import BuildEnvironment
+from sphinx.util import logging
+from sphinx.util.docutils import SphinxRole
+
+from torch_notes.evidence.execution.fact_store import fact_store
+from torch_notes.evidence.execution.recording import FACTS_SUFFIX
+from torch_notes.evidence.execution.release_records import release_bound
+from torch_notes.evidence.model.records import CheckKind, Raised, Warned
+from torch_notes.evidence.model.values import format_value, matches, parse_claim
+from torch_notes.evidence.store.domain import extracting_messages, record_check
+
+logger = logging.getLogger(__name__)
+
+
+def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
+    """Problems with one claim (empty when it holds); notes the fact as a dependency."""
+    try:
+        text, key = parse_claim(claim)
+        store = fact_store(env)
+        actual = store.lookup(key)
+    except (LookupError, ValueError) as err:
+        return [f"{err.args[0]} (in claim {claim!r})"]
+    env.note_dependency(str(store.sources[key]))
+    holds = matches(text, actual) or bool(release_bound(env, key, text))
+    record_check(env, CheckKind.CLAIM, claim, holds)
+    if holds:
+        return []
+    source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
+    problem = (
+        f"claim does not hold: the page states {text!r} for {key}, "
+        f"but executing {source} gives {format_value(actual)!r}"
+    )
+    return [problem]
+
+
+def mark_bound(node: nodes.Element, key: str, release: str) -> None:
+    """The paragraph must say so with ``{since}`` (``releases.check_bounded_claims``)."""
+    node["release_bound"], node["release_bound_key"] = release, key
+
+
+class FactRole(SphinxRole):
+    """``{fact}`key``` or ``{fact}`key:format```: the executed value itself."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        key, _, spec = self.text.partition(":")
+        key = key.strip()
+        if extracting_messages(self.env):
+            return [nodes.literal(self.rawtext, self.text)], []
+        store = fact_store(self.env)
+        try:
+            value = store.lookup(key)
+            shown = format_value(value, spec)
+        except (LookupError, ValueError) as err:
+            logger.warning(
+                "%s (in {fact}`%s`)",
+                err.args[0],
+                self.text,
+                location=self.get_location(),
+                type="facts",
+                subtype="unknown",
+            )
+            return [nodes.problematic(self.rawtext, self.rawtext)], []
+        self.env.note_dependency(str(store.sources[key]))
+        record_check(self.env, CheckKind.FACT, key, True)
+        node = fact_node(self.rawtext, shown, value)
+        node["fact_key"] = key  # a translation must keep it (torch_notes.i18n.parity)
+        node["fact_spec"] = spec  # a paragraph bounded by {since} may show a newer release's
+        if key in store.volatile:
+            node["classes"].append("volatile")
+        return [node], []
+
+
+class ClaimRole(SphinxRole):
+    """``{claim}`text <key>```: the author's text, checked against the executed value."""
+
+    def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
+        try:
+            text, key = parse_claim(self.text)
+        except ValueError:
+            text, key = self.text, ""
+        if not extracting_messages(self.env):
+            for problem in check_claim(self.env, self.text):
+                logger.warning(problem, location=self.get_location(), type="facts", subtype="claim")
+        value = fact_store(self.env).values.get(key) if key else None
+        node = fact_node(self.rawtext, text, value)
+        if key:  # the errata table pairs quotes with the claims of their paragraph
+            node["claim_key"], node["claim_text"] = key, text
+            bound = "" if extracting_messages(self.env) else self.bound(key, text)
+            if bound:
+                mark_bound(node, key, bound)
+        return [node], []
+
+    def bound(self, key: str, text: str) -> str:
+        try:
+            if matches(text, fact_store(self.env).lookup(key)):
+                return ""  # holds on this release: nothing to bound
+        except LookupError:
+            return ""  # reported by check_claim
+        return release_bound(self.env, key, text)
+
+
+def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:
+    node_class = nodes.literal if isinstance(value, str | Raised | Warned) else nodes.inline
+    return node_class(rawtext, shown, classes=["checked-fact"])

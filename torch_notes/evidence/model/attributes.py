@@ -1,0 +1,19 @@
+"""The names of the node attributes that carry evidence from a role to the checks and reports.
+
+A role or directive sets them; the checks, the errata table and the translation checks
+(``torch_notes.i18n.parity``) read them. A translation must keep the keys a paragraph holds.
+"""
+
+from __future__ import annotations
+
+FACT_KEY = "fact_key"  # {fact}: the fact's key
+FACT_SPEC = "fact_spec"  # {fact}: its format spec (a paragraph bounded by {since} re-shows it)
+CLAIM_KEY = "claim_key"  # {claim}: the key of the fact it states
+CLAIM_TEXT = "claim_text"  # {claim}: the value as the author wrote it
+RELEASE_BOUND = "release_bound"  # {claim}: the release from which it holds, when newer than this
+RELEASE_BOUND_KEY = "release_bound_key"  # ... and the fact's key
+SINCE_KEY = "since_key"  # {since}: the fact's key
+CITED_URL = "cited_url"  # {cited}: the address of the document
+NOTE = "note"  # {note} and {erratum}: the three-digit id of the note quoted
+NOTE_WORDS = "note_words"  # ... the note's words
+NOTE_PROSE = "note_prose"  # ... whether they are prose (not code)

@@ -1,0 +1,94 @@
+"""Recorded values: plain JSON and back, as a page shows them, and when a stated value holds.
+
+A gallery script records ``facts[key] = value``; exceptions and warnings stay typed
+(:class:`~torch_notes.evidence.model.records.Raised`, ``Warned``), so that a fact is an error
+is recorded, never guessed from its name or value.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import warnings
+from typing import Any
+
+from torch_notes.evidence.model.records import Raised, Warned
+
+_CLAIM_SYNTAX = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[^<>]+)>$", re.DOTALL)
+
+
+def to_plain(value: Any, where: str) -> Any:
+    """Turn a recorded value into JSON: numbers, strings, bools, None, lists of them, and
+    exceptions and warnings as ``{"raised": type, "message": ...}`` / ``{"warned": ...}``."""
+    if value is None or isinstance(value, bool | int | float | str):
+        return value
+    if isinstance(value, list | tuple):
+        return [to_plain(item, where) for item in value]
+    if isinstance(value, warnings.WarningMessage):
+        return {"warned": value.category.__name__, "message": str(value.message)}
+    if isinstance(value, type) and issubclass(value, Warning):
+        return {"warned": value.__name__}
+    if isinstance(value, type) and issubclass(value, BaseException):
+        return {"raised": value.__name__}
+    if isinstance(value, BaseException):
+        return {"raised": type(value).__name__, "message": str(value)}
+    if hasattr(value, "tolist"):  # torch tensors and numpy arrays or scalars
+        return to_plain(value.tolist(), where)
+    raise TypeError(
+        f"{where} is a {type(value).__name__}; record a number, string, bool or list "
+        "(for example `type(obj).__name__`, `str(dtype)` or `tensor.tolist()`), "
+        "an exception or a warning"
+    )
+
+
+def from_plain(value: Any) -> Any:
+    """The inverse of :func:`to_plain` for the typed records."""
+    if isinstance(value, dict) and "raised" in value:
+        return Raised(value["raised"], value.get("message"))
+    if isinstance(value, dict) and "warned" in value:
+        return Warned(value["warned"], value.get("message"))
+    if isinstance(value, list):
+        return [from_plain(item) for item in value]
+    return value
+
+
+def format_value(value: Any, spec: str = "") -> str:
+    if isinstance(value, list):
+        return ", ".join(format_value(item, spec) for item in value)
+    if isinstance(value, float) and not spec:
+        return f"{value:g}"
+    if isinstance(value, Raised | Warned):
+        return str(value)
+    return format(value, spec) if spec else str(value)
+
+
+def matches(stated: str, actual: Any) -> bool:
+    """Whether the text an author wrote states the executed value.
+
+    Numbers compare as numbers (``0.002`` states float32's 0.0020000000949949026), lists as
+    comma-separated items, exceptions and warnings by type (or category) or message, everything
+    else as exact text.
+    """
+    stated = stated.strip()
+    if isinstance(actual, bool) or actual is None:
+        return stated == str(actual)
+    if isinstance(actual, Raised | Warned):
+        return actual.states(stated)
+    if isinstance(actual, int | float):
+        try:
+            number = float(stated)
+        except ValueError:
+            return False
+        return math.isclose(number, actual, rel_tol=1e-6, abs_tol=1e-12)
+    if isinstance(actual, list):
+        parts = [part for part in re.split(r"\s*,\s*", stated.strip("[]()")) if part]
+        return len(parts) == len(actual) and all(map(matches, parts, actual))
+    return stated == str(actual)
+
+
+def parse_claim(claim: str) -> tuple[str, str]:
+    """``"4.5 <autograd_basics.first_grad>"`` -> ``("4.5", "autograd_basics.first_grad")``."""
+    match = _CLAIM_SYNTAX.match(claim.strip())
+    if not match:
+        raise ValueError(f"claim {claim!r} must read `stated value <fact key>`")
+    return match["text"], match["key"].strip()
