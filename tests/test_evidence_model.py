@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from torch_notes.evidence.execution import fact_store
-from torch_notes.evidence.model import values
+from torch_notes.evidence.model import attributes, values
 from torch_notes.evidence.model.records import (
     Executed,
     Outcome,
@@ -120,7 +120,7 @@ def test_history_sentences_mask_code_and_keep_what_the_reader_sees():
     paragraph += nodes.literal(text="x.renamed()")
     paragraph += nodes.Text(" first. It was deprecated in ")
     cited = nodes.reference(text="#1", refuri="https://example.org/1")
-    cited["cited_url"] = "https://example.org/1"
+    cited[attributes.CITED_URL] = "https://example.org/1"
     paragraph += cited
     paragraph += nodes.Text(". Older tutorials differ.")
     found = sentences(paragraph)

@@ -11,7 +11,7 @@ import pytest
 
 from torch_notes.evidence.execution import fact_store, recording, snippet_runner
 from torch_notes.evidence.markup import errata
-from torch_notes.evidence.model import records, values
+from torch_notes.evidence.model import attributes, records, values
 from torch_notes.evidence.model.records import Outcome, Raised, RowSource, Warned
 
 
@@ -211,7 +211,7 @@ def test_typographic_quotes_the_build_introduced_are_found():
     from torch_notes.evidence.checks.smart_quotes import introduced_quotes
 
     quote = nodes.inline(text="“save(‘p.pkl’) # 保存”")
-    quote["note_words"], quote["note_prose"] = "save('p.pkl') # 保存", True
+    quote[attributes.NOTE_WORDS], quote[attributes.NOTE_PROSE] = "save('p.pkl') # 保存", True
     assert "are shown as 'save(‘p.pkl’) # 保存'" in introduced_quotes(quote)
     quote.children[0] = nodes.Text("“save('p.pkl') # 保存”")
     assert introduced_quotes(quote) is None

@@ -117,7 +117,7 @@ def check_counts(language: str) -> dict[str, int]:
 
 
 def verdict_counts(language: str) -> dict[str, int]:
-    """How the notes fare today, by computed verdict (docs/_ext/errata_table.py)."""
+    """How the notes fare today, by computed verdict (torch_notes/evidence/reports/errata_table.py)."""
     report = BUILD / "doctrees" / language / "errata.json"
     if not report.is_file():
         return {}
@@ -128,12 +128,8 @@ def verdict_counts(language: str) -> dict[str, int]:
 def evidence_counts(language: str) -> dict[str, int]:
     """Rows of the errata table by kind of evidence: executed in this build, cited."""
     report = BUILD / "doctrees" / language / "errata.json"
-    rows = json.loads(report.read_text(encoding="utf-8"))["rows"] if report.is_file() else []
-    kinds = [{e["record"] for e in row["evidence"]} for row in rows]
-    return {
-        "executed": sum("Executed" in k for k in kinds),
-        "cited": sum("Cited" in k for k in kinds),
-    }
+    counts = json.loads(report.read_text(encoding="utf-8"))["evidence"] if report.is_file() else {}
+    return {"executed": counts.get("executed", 0), "cited": counts.get("cited", 0)}
 
 
 def never_ran(language: str) -> int:

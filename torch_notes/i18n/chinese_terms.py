@@ -41,6 +41,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
 from torch_notes.i18n.bilingual_glossary import glossary_terms
@@ -122,7 +123,7 @@ def not_prose(node: nodes.Node) -> bool:
     if isinstance(node, addnodes.pending_xref):
         return not node.get("refexplicit") and node.get("reftype") != "term"
     return isinstance(node, nodes.Element) and (
-        "note_words" in node or "note-quote" in node["classes"]
+        attributes.NOTE_WORDS in node or "note-quote" in node["classes"]
     )
 
 

@@ -25,6 +25,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import is_translatable
 
 from torch_notes import sitewide
+from torch_notes.evidence.model import attributes
 from torch_notes.i18n.translation_check import page_catalog
 
 logger = logging.getLogger(__name__)
@@ -55,14 +56,14 @@ def held(node: nodes.Element) -> Counter[tuple[str, str]]:
 
 
 def item(node: nodes.Element) -> tuple[str, str] | None:
-    if node.get("claim_key"):
-        return "claim", f"{node['claim_text']} <{node['claim_key']}>"
-    if "fact_key" in node:
-        return "fact", node["fact_key"]
-    if "since_key" in node:
-        return "since", node["since_key"]
-    if "note_words" in node:
-        return "note quote", f"{node['note']}:{node['note_words']}"
+    if node.get(attributes.CLAIM_KEY):
+        return "claim", f"{node[attributes.CLAIM_TEXT]} <{node[attributes.CLAIM_KEY]}>"
+    if attributes.FACT_KEY in node:
+        return "fact", node[attributes.FACT_KEY]
+    if attributes.SINCE_KEY in node:
+        return "since", node[attributes.SINCE_KEY]
+    if attributes.NOTE_WORDS in node:
+        return "note quote", f"{node[attributes.NOTE]}:{node[attributes.NOTE_WORDS]}"
     if isinstance(node, addnodes.download_reference):  # its label is translated, its file not
         return "download", node.get("reftarget", "")
     if isinstance(node, addnodes.pending_xref):

@@ -8,6 +8,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from torch_notes.evidence.execution.release_records import release_bound, since
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.values import format_value
 from torch_notes.evidence.store.domain import extracting_messages
@@ -25,7 +26,12 @@ def releases_named(env: BuildEnvironment, paragraph: nodes.paragraph) -> set[str
         at = quote.parent.index(quote)
         if at and isinstance(quote.parent[at - 1], nodes.paragraph):
             context.append(quote.parent[at - 1])
-    keys = {n["since_key"] for p in context for n in p.findall(nodes.Element) if "since_key" in n}
+    keys = {
+        n[attributes.SINCE_KEY]
+        for p in context
+        for n in p.findall(nodes.Element)
+        if attributes.SINCE_KEY in n
+    }
     return {first.label for first in (since(env, k) for k in keys) if first is not None}
 
 
@@ -42,17 +48,19 @@ def check_bounded_claims(app: Sphinx, doctree: nodes.document) -> None:
     for paragraph in doctree.findall(nodes.paragraph):
         named = releases_named(app.env, paragraph)
         for node in paragraph.findall(nodes.Element):
-            key = node.get("fact_key")
+            key = node.get(attributes.FACT_KEY)
             bound = release_bound(app.env, key) if key else ""
             if bound and covered(bound, named):  # the page speaks of releases that have it
-                shown = format_value(since(app.env, key).value(key), node.get("fact_spec", ""))
+                shown = format_value(
+                    since(app.env, key).value(key), node.get(attributes.FACT_SPEC, "")
+                )
                 node.children = [nodes.Text(shown)]
         for node in paragraph.findall(nodes.Element):
-            key = node.get("release_bound_key")
-            if key and not covered(node["release_bound"], named):
+            key = node.get(attributes.RELEASE_BOUND_KEY)
+            if key and not covered(node[attributes.RELEASE_BOUND], named):
                 logger.warning(
                     "%s has its stated value only from PyTorch %s on, and this build runs %s: "
                     "say so in the paragraph with {since}`%s`",
-                    key, node["release_bound"], installed_torch().release, key,
+                    key, node[attributes.RELEASE_BOUND], installed_torch().release, key,
                     location=node, type="evidence", subtype="history",
                 )  # fmt: skip

@@ -18,7 +18,7 @@ from sphinx.util import logging
 from sphinx.util.nodes import is_translatable
 
 from torch_notes import sitewide
-from torch_notes.evidence.markup.cited import CITED
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import extracting_messages, record_check
 from torch_notes.gallery import example_script
@@ -45,7 +45,10 @@ _SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
 
 def is_evidence(node: nodes.Node) -> bool:
     return isinstance(node, nodes.Element) and bool(
-        node.get("claim_key") or "fact_key" in node or "since_key" in node or CITED in node
+        node.get(attributes.CLAIM_KEY)
+        or attributes.FACT_KEY in node
+        or attributes.SINCE_KEY in node
+        or attributes.CITED_URL in node
     )
 
 

@@ -15,6 +15,8 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from torch_notes.evidence.model import attributes
+
 logger = logging.getLogger(__name__)
 CURLY = "‘’“”"
 QUOTE_MARKS = "“”"  # how a quote of the notes' prose is shown
@@ -27,9 +29,9 @@ def curly(text: str) -> int:
 def introduced_quotes(node: nodes.Element) -> str | None:
     """What the build changed in the node's words or code; None when nothing."""
     shown = node.astext()
-    if "note_words" in node:
-        words = node["note_words"]
-        inner = shown[1:-1] if node.get("note_prose") else shown
+    if attributes.NOTE_WORDS in node:
+        words = node[attributes.NOTE_WORDS]
+        inner = shown[1:-1] if node.get(attributes.NOTE_PROSE) else shown
         return None if inner == words else f"the note's words {words!r} are shown as {inner!r}"
     code = isinstance(node, nodes.literal | nodes.literal_block) and node.rawsource
     if code and curly(shown) > curly(node.rawsource):

@@ -22,11 +22,11 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import Cited
 
 logger = logging.getLogger(__name__)
 
-CITED = "cited_url"  # node attribute: the address of the document a {cited} link cites
 _SYNTAX = re.compile(r"(?s)(?P<title>.+?)\s*<(?P<url>https?://[^\s>]+)>")
 
 
@@ -43,13 +43,13 @@ class CitedRole(SphinxRole):
             return [nodes.problematic(self.rawtext, self.rawtext)], [message]
         title = " ".join(matched["title"].split())
         node = nodes.reference(self.rawtext, title, refuri=matched["url"], classes=["cited"])
-        node[CITED] = matched["url"]
+        node[attributes.CITED_URL] = matched["url"]
         return [node], []
 
 
 def cited_in(element: nodes.Element) -> tuple[Cited, ...]:
     """The documents ``element`` cites, with their titles as the page shows them."""
     return tuple(
-        Cited(node[CITED], node.astext()) for node in element.findall(nodes.reference)
-        if CITED in node
+        Cited(node[attributes.CITED_URL], node.astext()) for node in element.findall(nodes.reference)
+        if attributes.CITED_URL in node
     )  # fmt: skip

@@ -56,6 +56,7 @@ from torch_notes.evidence.execution.snippet_runner import SnippetRunner, shown_k
 from torch_notes.evidence.markup.cited import cited_in
 from torch_notes.evidence.markup.facts import check_claim
 from torch_notes.evidence.markup.quotes import check_quote
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     HISTORIES,
     CheckKind,
@@ -129,7 +130,11 @@ class ErratumDirective(SphinxDirective):
         paragraph += nodes.strong(text=_("The note says:"))
         paragraph += nodes.Text(" ")
         words = nodes.inline(text=f"“{quote}”", classes=["note-quote"], support_smartquotes=False)
-        words["note"], words["note_words"], words["note_prose"] = note, quote, True
+        words[attributes.NOTE], words[attributes.NOTE_WORDS], words[attributes.NOTE_PROSE] = (
+            note,
+            quote,
+            True,
+        )
         paragraph += words
         box += paragraph
         self.state.nested_parse(self.content, self.content_offset, box)

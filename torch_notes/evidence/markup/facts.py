@@ -40,6 +40,7 @@ from sphinx.util.docutils import SphinxRole
 from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.execution.recording import FACTS_SUFFIX
 from torch_notes.evidence.execution.release_records import release_bound
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind, Raised, Warned
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
 from torch_notes.evidence.store.domain import extracting_messages, record_check
@@ -70,7 +71,7 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
 
 def mark_bound(node: nodes.Element, key: str, release: str) -> None:
     """The paragraph must say so with ``{since}`` (``releases.check_bounded_claims``)."""
-    node["release_bound"], node["release_bound_key"] = release, key
+    node[attributes.RELEASE_BOUND], node[attributes.RELEASE_BOUND_KEY] = release, key
 
 
 class FactRole(SphinxRole):
@@ -98,8 +99,10 @@ class FactRole(SphinxRole):
         self.env.note_dependency(str(store.sources[key]))
         record_check(self.env, CheckKind.FACT, key, True)
         node = fact_node(self.rawtext, shown, value)
-        node["fact_key"] = key  # a translation must keep it (torch_notes.i18n.parity)
-        node["fact_spec"] = spec  # a paragraph bounded by {since} may show a newer release's
+        node[attributes.FACT_KEY] = key  # a translation must keep it (torch_notes.i18n.parity)
+        node[attributes.FACT_SPEC] = (
+            spec  # a paragraph bounded by {since} may show a newer release's
+        )
         if key in store.volatile:
             node["classes"].append("volatile")
         return [node], []
@@ -119,7 +122,7 @@ class ClaimRole(SphinxRole):
         value = fact_store(self.env).values.get(key) if key else None
         node = fact_node(self.rawtext, text, value)
         if key:  # the errata table pairs quotes with the claims of their paragraph
-            node["claim_key"], node["claim_text"] = key, text
+            node[attributes.CLAIM_KEY], node[attributes.CLAIM_TEXT] = key, text
             bound = "" if extracting_messages(self.env) else self.bound(key, text)
             if bound:
                 mark_bound(node, key, bound)

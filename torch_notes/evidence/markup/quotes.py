@@ -19,6 +19,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from torch_notes import sitewide
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.text import collapsed_whitespace
 from torch_notes.evidence.store.domain import record_check
@@ -66,6 +67,10 @@ class NoteRole(SphinxRole):
         else:
             node = nodes.literal(self.rawtext, quote, classes=["note-quote"])
         # What the errata table needs to pair the quote with the claims of its paragraph.
-        node["note"], node["note_words"], node["note_prose"] = note_id.strip(), quote, prose
+        node[attributes.NOTE], node[attributes.NOTE_WORDS], node[attributes.NOTE_PROSE] = (
+            note_id.strip(),
+            quote,
+            prose,
+        )
         node["support_smartquotes"] = False  # the note's words, as written (see verbatim.py)
         return [node], []

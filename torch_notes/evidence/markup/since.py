@@ -7,6 +7,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from torch_notes.evidence.execution.release_records import since
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.store.domain import extracting_messages
 
 logger = logging.getLogger(__name__)
@@ -27,5 +28,5 @@ class SinceRole(SphinxRole):
                 subtype="history",
             )  # fmt: skip
         node = nodes.inline(self.rawtext, first.label if first else key, classes=["checked-fact"])
-        node["since_key"] = key  # a translation must keep it (torch_notes.i18n.parity)
+        node[attributes.SINCE_KEY] = key  # a translation must keep it (torch_notes.i18n.parity)
         return [node], []

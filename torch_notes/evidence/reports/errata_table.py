@@ -38,6 +38,7 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.release_records import records
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     Cited,
     Executed,
@@ -63,14 +64,14 @@ MAX_WORDS = 160
 def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> list[Row]:
     rows = []
     for paragraph in doctree.findall(nodes.paragraph):
-        quotes = [n for n in paragraph.findall(nodes.Element) if "note_words" in n]
-        claims = [n for n in paragraph.findall(nodes.Element) if n.get("claim_key")]
+        quotes = [n for n in paragraph.findall(nodes.Element) if attributes.NOTE_WORDS in n]
+        claims = [n for n in paragraph.findall(nodes.Element) if n.get(attributes.CLAIM_KEY)]
         if not quotes or not claims:
             continue
         for quote in quotes:
-            words = quote["note_words"]
+            words = quote[attributes.NOTE_WORDS]
             if any(
-                row.note == quote["note"]
+                row.note == quote[attributes.NOTE]
                 and (
                     without_whitespace(words) in without_whitespace(row.words)
                     or without_whitespace(row.words) in without_whitespace(words)
@@ -78,7 +79,11 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
                 for row in covered
             ):
                 continue
-            paired = [c for c in claims if quote["note_prose"] or c["claim_text"] in words]
+            paired = [
+                c
+                for c in claims
+                if quote[attributes.NOTE_PROSE] or c[attributes.CLAIM_TEXT] in words
+            ]
             if not paired:
                 continue  # code whose paragraph states other values: no pairing to make
             if not quote["ids"]:
@@ -86,13 +91,15 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
             rows.append(
                 Row(
                     source=RowSource.QUOTE,
-                    note=quote["note"],
+                    note=quote[attributes.NOTE],
                     words=words,
                     # The values the paragraph states; they hold, or the build fails.
-                    now=" · ".join(c["claim_text"] for c in paired),
+                    now=" · ".join(c[attributes.CLAIM_TEXT] for c in paired),
                     outcome=Outcome(),
-                    evidence=(Executed(tuple(c["claim_key"] for c in paired)),),
-                    claims=tuple((c["claim_text"], c["claim_key"]) for c in paired),
+                    evidence=(Executed(tuple(c[attributes.CLAIM_KEY] for c in paired)),),
+                    claims=tuple(
+                        (c[attributes.CLAIM_TEXT], c[attributes.CLAIM_KEY]) for c in paired
+                    ),
                     docname=docname,
                     anchor=quote["ids"][0],
                     torch=installed_torch(),
@@ -253,6 +260,11 @@ def write_reports(app: Sphinx, exception: Exception | None) -> None:
         "rows": plain(rows),
         "verdicts": {v.value: sum(r.verdict is v for r in rows) for v in Verdict},
         "releases": plain_history(rows, records(app.env)),
+        # Rows by the kinds of evidence they rest on (a row may rest on both).
+        "evidence": {
+            kind.__name__.lower(): sum(any(isinstance(e, kind) for e in r.evidence) for r in rows)
+            for kind in (Executed, Cited)
+        },
     }
     for name, report in (("checks.json", checks), ("errata.json", errata)):
         Path(app.doctreedir, name).write_text(
