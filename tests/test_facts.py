@@ -328,7 +328,7 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
         (Outcome(raised=Raised("AttributeError"), note_typo="paramters"), "misspells a name"),
         (Outcome(raised=Raised("NameError")), "lacks an import or a definition"),
         (Outcome(raised=Raised("SyntaxError")), "has a typo"),
-        (Outcome(raised=Raised("TypeError")), "'s code no longer runs"),
+        (Outcome(raised=Raised("TypeError")), "’s code no longer runs"),
         (Outcome(warned=(Warned("FutureWarning"),)), " uses a deprecated API"),
         (Outcome(note_states_property=True), " is inaccurate"),
         (Outcome(history="always"), " is inaccurate"),

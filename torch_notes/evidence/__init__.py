@@ -55,14 +55,24 @@ from torch_notes.evidence.markup import (
     snippets,
 )
 from torch_notes.evidence.reports import errata_table, release_changes
-from torch_notes.evidence.store.domain import EvidenceDomain, evidence_domain
+from torch_notes.evidence.store.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
-# What each rendering build runs on every page it reads, in this order, and once at the end.
+# What a rendering build fills in on each page it reads, from what ran, before anything else
+# reads the page (Sphinx's collectors, the checks): the roles and directives only mark it.
+FILL_IN = (
+    cases.choose_cases,
+    facts.show_facts,
+    since.show_since,
+    snippets.show_snippets,
+    exercises.show_solutions,
+    errata.check_errata,
+)
+FILL_IN_PRIORITY = 400  # Sphinx's default is 500
+# What it then checks on each page, in this order, and once at the end.
 PAGE_CHECKS = (
     topic_shape.check_topic_shape,
     errata_table.collect_quote_rows,
-    errata.cite_in_page_language,
     history_statements.check_history_statements,
     bounded_claims.check_bounded_claims,
     smart_quotes.check_smart_quotes,
@@ -74,12 +84,12 @@ BUILD_CHECKS = (topics.check_declarations, recorded_release.check_record_of_this
 
 
 def connect_checks(app: Sphinx) -> None:
-    """Connect the checks and reports for builders that render; the gettext builder only
-    extracts messages, runs nothing and so checks nothing."""
-    extracting = app.builder.name == "gettext"
-    evidence_domain(app.env).extracting_messages = extracting
-    if extracting:
+    """Connect what runs code, checks and reports, for builders that render; the gettext
+    builder only extracts messages (every case, none of the outputs), so it runs nothing."""
+    if app.builder.name == "gettext":
         return
+    for fill_in in FILL_IN:
+        app.connect("doctree-read", fill_in, priority=FILL_IN_PRIORITY)
     for check in PAGE_CHECKS:
         app.connect("doctree-read", check)
     for check in BUILD_CHECKS:

@@ -11,7 +11,6 @@ from torch_notes.evidence.execution.release_records import release_bound, since
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.values import format_value
-from torch_notes.evidence.store.domain import extracting_messages
 from torch_notes.history.release_list import version
 
 logger = logging.getLogger(__name__)
@@ -43,8 +42,6 @@ def covered(bound: str, named: set[str]) -> bool:
 def check_bounded_claims(app: Sphinx, doctree: nodes.document) -> None:
     """A claim that holds here only as of a later release sits beside the {since} that says so;
     in such a paragraph, a {fact} this release lacks shows the value of the releases it names."""
-    if extracting_messages(app.env):
-        return
     for paragraph in doctree.findall(nodes.paragraph):
         named = releases_named(app.env, paragraph)
         for node in paragraph.findall(nodes.Element):

@@ -14,7 +14,7 @@ from sphinx.util import logging
 
 from torch_notes.evidence.execution.expected_outputs import comparison
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.evidence.store.domain import extracting_messages, record_check
+from torch_notes.evidence.store.domain import record_check
 from torch_notes.gallery import OUTPUT_CLASS, example_script
 
 logger = logging.getLogger(__name__)
@@ -37,8 +37,6 @@ def tolerance_of(block: nodes.literal_block) -> float | None:
 
 
 def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
-    if extracting_messages(app.env):
-        return
     source = example_script(app.srcdir, app.config, app.env.docname)
     if source is None:
         return

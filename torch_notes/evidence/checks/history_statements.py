@@ -20,7 +20,7 @@ from sphinx.util.nodes import is_translatable
 from torch_notes import sitewide
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.evidence.store.domain import extracting_messages, record_check
+from torch_notes.evidence.store.domain import record_check
 from torch_notes.gallery import example_script
 
 logger = logging.getLogger(__name__)
@@ -81,7 +81,7 @@ def sentences(paragraph: nodes.Element) -> list[tuple[str, str]]:
 
 def check_history_statements(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
-    if extracting_messages(env) or (app.config.language or "en") != sitewide.SOURCE_LANGUAGE.code:
+    if (app.config.language or "en") != sitewide.SOURCE_LANGUAGE.code:
         return
     if example_script(app.srcdir, app.config, env.docname) is not None:
         return  # a gallery page: the executed code and its output stand beside the prose

@@ -14,7 +14,6 @@ from sphinx.locale import get_translation
 from sphinx.util import logging
 
 from torch_notes.evidence.markup.exercises import solution
-from torch_notes.evidence.store.domain import extracting_messages
 
 _ = get_translation("torch_notes")
 logger = logging.getLogger(__name__)
@@ -26,8 +25,6 @@ SOLUTIONS_PER_PAGE = range(2, 5)
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
     env: BuildEnvironment = app.env
-    if extracting_messages(env):
-        return
     topic = "examples" in env.metadata.get(env.docname, {})
     page = doctree.next_node(nodes.section)  # the one under the page's title
     if not (topic and page and app.config.evidence_topic_exercises):

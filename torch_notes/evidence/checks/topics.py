@@ -28,7 +28,7 @@ from sphinx.util import logging
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.values import parse_claim
-from torch_notes.evidence.store.domain import evidence_domain, extracting_messages
+from torch_notes.evidence.store.domain import evidence_domain
 
 logger = logging.getLogger(__name__)
 
@@ -62,7 +62,7 @@ def declared(env: BuildEnvironment, docname: str) -> tuple[set[str], set[str]] |
 
 
 def check_declarations(app: Sphinx, env: BuildEnvironment) -> None:
-    if extracting_messages(env) or not env.config.evidence_topic_declarations:
+    if not env.config.evidence_topic_declarations:
         return
     checks = evidence_domain(env).checks()
     for docname in sorted(env.found_docs):

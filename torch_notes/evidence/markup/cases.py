@@ -27,20 +27,24 @@ from __future__ import annotations
 from typing import ClassVar
 
 from docutils import nodes
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.fact_store import fact_store
+from torch_notes.evidence.markup.facts import pending_nodes, replace
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.values import format_value
-from torch_notes.evidence.store.domain import extracting_messages, record_check
+from torch_notes.evidence.store.domain import record_check
 
 logger = logging.getLogger(__name__)
-CHOSEN = "fact_case"  # env.temp_data while a {fact-case} is parsed: the value shown, or None
+INSIDE = "fact_case"  # env.temp_data while a {fact-case} is parsed
 
 
 class case_node(nodes.General, nodes.Element):
-    """One ``{case}``: the values it is written for, and its text when it is the one kept."""
+    """One ``{case}``: the values it is written for, and its text."""
 
 
 def case_values(argument: str) -> tuple[str, ...]:
@@ -53,25 +57,14 @@ class FactCaseDirective(SphinxDirective):
 
     def run(self) -> list[nodes.Node]:
         key = self.arguments[0]
-        shown = None  # extracting messages: every case is kept, for the translators
-        if not extracting_messages(self.env):
-            store = fact_store(self.env)
-            try:
-                shown = format_value(store.lookup(key))
-            except LookupError as err:
-                self.warn(f"{err.args[0]} (in {{fact-case}} {key})")
-                return []
-            self.env.note_dependency(str(store.sources[key]))
-        outer = self.env.temp_data.get(CHOSEN, self)  # a {fact-case} inside a {case}
-        self.env.temp_data[CHOSEN] = shown
+        outer = self.env.temp_data.get(INSIDE, self)  # a {fact-case} inside a {case}
+        self.env.temp_data[INSIDE] = True
         try:
             parsed = nodes.container()
             self.state.nested_parse(self.content, self.content_offset, parsed)
         finally:
             if outer is self:
-                del self.env.temp_data[CHOSEN]
-            else:
-                self.env.temp_data[CHOSEN] = outer
+                del self.env.temp_data[INSIDE]
         cases = [child for child in parsed.children if isinstance(child, case_node)]
         if len(cases) != len(parsed.children) or not cases:
             self.warn("a {fact-case} holds {case} directives only, one per set of values")
@@ -79,21 +72,46 @@ class FactCaseDirective(SphinxDirective):
         values = [value for case in cases for value in case["values"]]
         if repeated := sorted({value for value in values if values.count(value) > 1}):
             self.warn(f"{{fact-case}} {key}: more than one case lists {', '.join(repeated)}")
-        if shown is None:
-            return [child for case in cases for child in case.children]
-        chosen = [case for case in cases if shown in case["values"]]
-        if not chosen:
-            self.warn(
-                f"{{fact-case}} {key}: the fact is {shown!r}, which no case lists "
-                f"(cases: {'; '.join(', '.join(case['values']) for case in cases)})"
-            )
-            return []
-        record_check(self.env, CheckKind.FACT, key, True)
-        classes = ["fact-case"] + (["volatile"] if key in fact_store(self.env).volatile else [])
-        return [nodes.container("", *chosen[0].children, classes=classes)]
+        # Every case stays for message extraction; a rendering build keeps one (choose_cases).
+        node = nodes.container("", *cases, classes=["fact-case"])
+        node[attributes.PENDING], node[attributes.FACT_KEY] = "fact-case", key
+        self.set_source_info(node)
+        return [node]
 
     def warn(self, problem: str) -> None:
         logger.warning(problem, location=self.get_location(), type="facts", subtype="case")
+
+
+def choose(env: BuildEnvironment, node: nodes.Element) -> list[nodes.Node]:
+    """The case a ``{fact-case}`` keeps: the one that lists the executed value."""
+    key, cases = node[attributes.FACT_KEY], list(node.children)
+
+    def warn(problem: str) -> list[nodes.Node]:
+        logger.warning(problem, location=node, type="facts", subtype="case")
+        return []
+
+    store = fact_store(env)
+    try:
+        shown = format_value(store.lookup(key))
+    except LookupError as err:
+        return warn(f"{err.args[0]} (in {{fact-case}} {key})")
+    env.note_dependency(str(store.sources[key]))
+    chosen = [case for case in cases if shown in case["values"]]
+    if not chosen:
+        return warn(
+            f"{{fact-case}} {key}: the fact is {shown!r}, which no case lists "
+            f"(cases: {'; '.join(', '.join(case['values']) for case in cases)})"
+        )
+    record_check(env, CheckKind.FACT, key, True)
+    classes = ["fact-case"] + (["volatile"] if key in store.volatile else [])
+    return [nodes.container("", *chosen[0].children, classes=classes)]
+
+
+def choose_cases(app: Sphinx, doctree: nodes.document) -> None:
+    """Keep, in each ``{fact-case}``, the case of the executed value (outer ones first: a
+    case not kept takes the ``{fact-case}`` inside it along)."""
+    while found := pending_nodes(doctree, "fact-case"):
+        replace(found[0], choose(app.env, found[0]))
 
 
 class CaseDirective(SphinxDirective):
@@ -103,7 +121,7 @@ class CaseDirective(SphinxDirective):
     option_spec: ClassVar = {}
 
     def run(self) -> list[nodes.Node]:
-        if CHOSEN not in self.env.temp_data:
+        if INSIDE not in self.env.temp_data:
             logger.warning(
                 "a {case} belongs inside a {fact-case}",
                 location=self.get_location(),
@@ -112,7 +130,5 @@ class CaseDirective(SphinxDirective):
             )
             return []
         node = case_node(values=case_values(self.arguments[0]))
-        shown = self.env.temp_data[CHOSEN]
-        if shown is None or shown in node["values"]:  # only the case kept is parsed
-            self.state.nested_parse(self.content, self.content_offset, node)
+        self.state.nested_parse(self.content, self.content_offset, node)
         return [node]

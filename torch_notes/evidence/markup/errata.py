@@ -41,11 +41,12 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import dataclasses
 from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
@@ -54,13 +55,12 @@ from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.execution.recording import FACTS_SUFFIX
 from torch_notes.evidence.execution.snippet_runner import SnippetRunner, shown_key
 from torch_notes.evidence.markup.cited import cited_in
-from torch_notes.evidence.markup.facts import check_claim
+from torch_notes.evidence.markup.facts import check_claim, pending_nodes
 from torch_notes.evidence.markup.quotes import check_quote
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     HISTORIES,
     CheckKind,
-    Cited,
     Executed,
     Outcome,
     Raised,
@@ -71,7 +71,7 @@ from torch_notes.evidence.model.records import (
 )
 from torch_notes.evidence.model.text import collapsed_whitespace
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
-from torch_notes.evidence.store.domain import evidence_domain, extracting_messages, record_check
+from torch_notes.evidence.store.domain import evidence_domain, record_check
 from torch_notes.sitewide import Verdict
 
 logger = logging.getLogger(__name__)
@@ -92,7 +92,7 @@ def box_title(note: str, outcome: Outcome, verdict: Verdict) -> str:
         title = {
             Verdict.CHANGED: _("Note {note} is out of date here"),
             Verdict.DEPRECATED: _("Note {note} uses a deprecated API here"),
-            Verdict.REMOVED: _("Note {note}'s code no longer runs here"),
+            Verdict.REMOVED: _("Note {note}’s code no longer runs here"),
             Verdict.NEVER_RIGHT: _("Note {note} is inaccurate here"),
         }[verdict]
     return title.format(note=note)
@@ -121,7 +121,6 @@ class ErratumDirective(SphinxDirective):
     def run(self) -> list[nodes.Node]:
         note = self.arguments[0]
         quote = self.options.get("quote", "")
-        claim = self.options.get("now", "")
         box = nodes.admonition(classes=["erratum", "warning"])
         heading = nodes.title()
         heading["translatable"] = False  # already in the page's language, like the labels
@@ -138,27 +137,33 @@ class ErratumDirective(SphinxDirective):
         paragraph += words
         box += paragraph
         self.state.nested_parse(self.content, self.content_offset, box)
-        self.check(note, quote, claim, box)
         box["ids"].append(f"erratum-{self.env.new_serialno('erratum')}")
-        row = None  # extracting messages: nothing ran, and the title is not extracted
-        if not extracting_messages(self.env):
-            row = self.row(note, quote, claim, box)
-            evidence_domain(self.env).note_rows(self.env.docname, [row])
-        heading += nodes.Text(box_title(note, row.outcome, row.verdict) if row else note)
+        heading += nodes.Text(note)  # what message extraction sees; check_errata titles it
+        box[attributes.PENDING], box["erratum"] = "erratum", {"note": note, **self.options}
+        self.set_source_info(box)
         return [box]
 
-    def warn(self, problem: str) -> None:
-        logger.warning(
-            "erratum: %s", problem, location=self.get_location(), type="errata", subtype="check"
-        )
 
-    def check(self, note: str, quote: str, claim: str, box: nodes.Element) -> None:
+class CheckedErratum:
+    """An erratum's checks, its row of the errata table and its title, from what ran."""
+
+    def __init__(self, env: BuildEnvironment, box: nodes.Element) -> None:
+        self.env, self.box = env, box
+        self.options: dict[str, str] = box["erratum"]
+        self.note = self.options["note"]
+        self.quote, self.claim = self.options.get("quote", ""), self.options.get("now", "")
+
+    def warn(self, problem: str) -> None:
+        logger.warning("erratum: %s", problem, location=self.box, type="errata", subtype="check")
+
+    def check(self) -> None:
+        note, quote, claim, box = self.note, self.quote, self.claim, self.box
         problems = []
         if not quote or not claim:
             problems.append("an erratum needs :quote: (the note's words) and :now: (a claim)")
-        elif not extracting_messages(self.env):
+        else:
             try:
-                self.env.note_dependency(str(check_quote(self.config.notes_dir, note, quote)))
+                self.env.note_dependency(str(check_quote(self.env.config.notes_dir, note, quote)))
             except LookupError as err:
                 problems.append(str(err))
             problems += check_claim(self.env, claim)
@@ -216,8 +221,9 @@ class ErratumDirective(SphinxDirective):
             return [f":shows: {shows!r} is not code of {script.name}"]
         return []
 
-    def row(self, note: str, quote: str, claim: str, box: nodes.Element) -> Row:
+    def row(self) -> Row:
         """The errata table's row: the note's words, the executed fact, what was declared."""
+        note, quote, claim, box = self.note, self.quote, self.claim, self.box
         store = fact_store(self.env)
         try:
             key = parse_claim(claim)[1]
@@ -257,27 +263,12 @@ class ErratumDirective(SphinxDirective):
         )
 
 
-def cite_in_page_language(app, doctree: nodes.document) -> None:
-    """Keep each row's cited documents as the page shows them: a translated page's catalog
-    applies after the erratum directive ran, and translates the documents' titles."""
-    if extracting_messages(app.env):
-        return
-    boxes = {
-        box["ids"][0]: cited_in(box)
-        for box in doctree.findall(nodes.admonition)
-        if "erratum" in box["classes"] and box["ids"]
-    }
-    rows = evidence_domain(app.env).page_rows(app.env.docname)
-    evidence_domain(app.env).set_page_rows(
-        app.env.docname,
-        [
-            dataclasses.replace(
-                row,
-                evidence=tuple(e for e in row.evidence if not isinstance(e, Cited))
-                + boxes[row.anchor],
-            )
-            if row.anchor in boxes
-            else row
-            for row in rows
-        ],
-    )
+def check_errata(app: Sphinx, doctree: nodes.document) -> None:
+    """Check each erratum, note its row, and title its box by what the row reports."""
+    for box in pending_nodes(doctree, "erratum"):
+        erratum = CheckedErratum(app.env, box)
+        del box[attributes.PENDING], box["erratum"]
+        erratum.check()
+        row = erratum.row()
+        evidence_domain(app.env).note_rows(app.env.docname, [row])
+        box[0].children = [nodes.Text(box_title(erratum.note, row.outcome, row.verdict))]

@@ -28,11 +28,14 @@ from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 from sphinx.util import logging
+from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.snippet_runner import SnippetRunner
-from torch_notes.evidence.markup.snippets import SnippetDirective
+from torch_notes.evidence.markup.facts import pending_nodes
+from torch_notes.evidence.markup.snippets import ShownSnippet, code_block
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.evidence.store.domain import extracting_messages, record_check
+from torch_notes.evidence.store.domain import record_check
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -59,42 +62,56 @@ def depart_solution_plain(self, node: solution) -> None:
     pass
 
 
-class SolutionDirective(SnippetDirective):
-    """A snippet shown as its code and what it prints (snippets.py), in a closed box."""
+class SolutionDirective(SphinxDirective):
+    """A solution's box and explanation; :func:`show_solutions` puts its code and output first."""
 
-    kind = "solution"
+    required_arguments = 1
+    has_content = True
     option_spec: ClassVar = {"expect": lambda arg: directives.choice(arg, ("runs", "raises"))}
 
     def run(self) -> list[nodes.Node]:
         name = self.arguments[0]
         box = solution(label=_("Show a solution"), classes=["solution"])
         box["ids"] = [f"solution-{name.replace('/', '-')}"]
+        box["name"], box["expect"] = name, self.options.get("expect", "runs")
+        box[attributes.PENDING] = "solution"
         self.set_source_info(box)
-        if not extracting_messages(self.env):
-            box += self.executed(name)
         self.state.nested_parse(self.content, self.content_offset, box)
         return [box]
 
-    def executed(self, name: str) -> list[nodes.Node]:
+
+class ShownSolution(ShownSnippet):
+    """A snippet shown as its code and what it prints (``markup.snippets``), in a closed box."""
+
+    kind = "solution"
+
+    def show(self) -> list[nodes.Node]:
         runner = SnippetRunner.for_env(self.env)
+        name = self.name
         try:
             path = runner.path(name)
             result = runner.result(name)
         except LookupError as err:
             return self.fail(str(err))
         self.env.note_dependency(str(path))
-        expect = self.options.get("expect", "runs")
+        expect = self.node["expect"]
         holds = (result.raised is not None) == (expect == "raises")
         record_check(self.env, CheckKind.SNIPPET, name, holds, detail=expect)
         if not holds:
             now = result.error or "it ran without an error"
             self.fail(f"solution {name}: expected it to {expect.rstrip('s')}, but: {now}")
         code = path.read_text(encoding="utf-8").rstrip()
-        return [self.code_block(code), *self.printed(name, path, result)]
+        return [code_block(code), *self.printed(path, result)]
 
     def fail(self, message: str) -> list[nodes.Node]:
-        logger.warning(message, location=self.get_location(), type="exercises", subtype="solution")
+        logger.warning(message, location=self.node, type="exercises", subtype="solution")
         return []
+
+
+def show_solutions(app: Sphinx, doctree: nodes.document) -> None:
+    for box in pending_nodes(doctree, "solution"):
+        del box[attributes.PENDING]
+        box[0:0] = ShownSolution(app.env, box).show()
 
 
 def setup(app: Sphinx) -> None:

@@ -11,9 +11,9 @@ A gallery script records the values its page talks about in a module-level dict 
     facts["old_name_warning_category"] = caught[0].category   # a warning category
 
 The keys are published as ``<example>.<key>`` (``plot_autograd_basics.py`` ->
-``autograd_basics.leaf_grad``); snippets (``snippets.py``) publish ``snippets.<name>.output``,
+``autograd_basics.leaf_grad``); snippets (``execution.snippet_runner``) publish ``snippets.<name>.output``,
 ``.error``, ``.error_type`` and ``.warnings``. Exceptions and warnings stay typed
-(:class:`~torch_notes.evidence.model.Raised`, :class:`~torch_notes.evidence.model.Warned`):
+(:class:`~torch_notes.evidence.model.records.Raised`, ``Warned``):
 that a fact is an error is recorded, never guessed from its name or value.
 
 Values that change from run to run (timings) are listed by the script in
@@ -26,6 +26,10 @@ Pages state facts in one short line, in either language:
   (``{fact}`autograd_basics.leaf_grad:.2f``` formats it);
 * ``{claim}`4.5 <autograd_basics.leaf_grad>``` shows the author's text and fails the
   build, naming page, claim, expected and actual, when the executed value differs.
+
+The roles only mark what they state (``model.attributes``); :func:`show_facts`, run by
+rendering builds on each page they read (after its translation), looks the values up. Message
+extraction runs nothing and sees the roles' own text.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
@@ -43,7 +48,7 @@ from torch_notes.evidence.execution.release_records import release_bound
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind, Raised, Warned
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
-from torch_notes.evidence.store.domain import extracting_messages, record_check
+from torch_notes.evidence.store.domain import record_check
 
 logger = logging.getLogger(__name__)
 
@@ -69,9 +74,23 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     return [problem]
 
 
-def mark_bound(node: nodes.Element, key: str, release: str) -> None:
-    """The paragraph must say so with ``{since}`` (``releases.check_bounded_claims``)."""
-    node[attributes.RELEASE_BOUND], node[attributes.RELEASE_BOUND_KEY] = release, key
+def pending(role: SphinxRole, kind: str, node: nodes.Element) -> nodes.Element:
+    """``node``, marked for :func:`show_facts` (or ``since.show_since``) to fill in."""
+    node[attributes.PENDING] = kind
+    node.source, node.line = role.get_source_info()
+    return node
+
+
+def pending_nodes(doctree: nodes.Node, kind: str) -> list[nodes.Element]:
+    return [node for node in doctree.findall(nodes.Element) if node.get(attributes.PENDING) == kind]
+
+
+def replace(node: nodes.Element, shown: nodes.Node | list[nodes.Node]) -> None:
+    """Put what a pending node shows in its place (nothing, when what it names failed)."""
+    if shown == []:
+        node.parent.remove(node)
+    else:
+        node.replace_self(shown)
 
 
 class FactRole(SphinxRole):
@@ -79,33 +98,10 @@ class FactRole(SphinxRole):
 
     def run(self) -> tuple[list[nodes.Node], list[nodes.system_message]]:
         key, _, spec = self.text.partition(":")
-        key = key.strip()
-        if extracting_messages(self.env):
-            return [nodes.literal(self.rawtext, self.text)], []
-        store = fact_store(self.env)
-        try:
-            value = store.lookup(key)
-            shown = format_value(value, spec)
-        except (LookupError, ValueError) as err:
-            logger.warning(
-                "%s (in {fact}`%s`)",
-                err.args[0],
-                self.text,
-                location=self.get_location(),
-                type="facts",
-                subtype="unknown",
-            )
-            return [nodes.problematic(self.rawtext, self.rawtext)], []
-        self.env.note_dependency(str(store.sources[key]))
-        record_check(self.env, CheckKind.FACT, key, True)
-        node = fact_node(self.rawtext, shown, value)
-        node[attributes.FACT_KEY] = key  # a translation must keep it (torch_notes.i18n.parity)
-        node[attributes.FACT_SPEC] = (
-            spec  # a paragraph bounded by {since} may show a newer release's
-        )
-        if key in store.volatile:
-            node["classes"].append("volatile")
-        return [node], []
+        node = nodes.literal(self.rawtext, self.text)
+        node[attributes.FACT_KEY] = key.strip()  # a translation must keep it (i18n.parity)
+        node[attributes.FACT_SPEC] = spec  # a paragraph bounded by {since} may re-show it
+        return [pending(self, "fact", node)], []
 
 
 class ClaimRole(SphinxRole):
@@ -116,27 +112,69 @@ class ClaimRole(SphinxRole):
             text, key = parse_claim(self.text)
         except ValueError:
             text, key = self.text, ""
-        if not extracting_messages(self.env):
-            for problem in check_claim(self.env, self.text):
-                logger.warning(problem, location=self.get_location(), type="facts", subtype="claim")
-        value = fact_store(self.env).values.get(key) if key else None
-        node = fact_node(self.rawtext, text, value)
+        node = nodes.inline(self.rawtext, text, classes=["checked-fact"])
+        node[attributes.ROLE_TEXT] = self.text
         if key:  # the errata table pairs quotes with the claims of their paragraph
             node[attributes.CLAIM_KEY], node[attributes.CLAIM_TEXT] = key, text
-            bound = "" if extracting_messages(self.env) else self.bound(key, text)
-            if bound:
-                mark_bound(node, key, bound)
-        return [node], []
-
-    def bound(self, key: str, text: str) -> str:
-        try:
-            if matches(text, fact_store(self.env).lookup(key)):
-                return ""  # holds on this release: nothing to bound
-        except LookupError:
-            return ""  # reported by check_claim
-        return release_bound(self.env, key, text)
+        return [pending(self, "claim", node)], []
 
 
-def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Node:
+def show_fact(env: BuildEnvironment, node: nodes.Element) -> nodes.Element:
+    key, spec = node[attributes.FACT_KEY], node[attributes.FACT_SPEC]
+    store = fact_store(env)
+    try:
+        value = store.lookup(key)
+        shown = format_value(value, spec)
+    except (LookupError, ValueError) as err:
+        logger.warning(
+            "%s (in {fact}`%s`)",
+            err.args[0],
+            node.astext(),
+            location=node,
+            type="facts",
+            subtype="unknown",
+        )
+        return nodes.problematic(node.rawsource, node.rawsource)
+    env.note_dependency(str(store.sources[key]))
+    record_check(env, CheckKind.FACT, key, True)
+    shown_node = fact_node(node.rawsource, shown, value)
+    shown_node[attributes.FACT_KEY], shown_node[attributes.FACT_SPEC] = key, spec
+    if key in store.volatile:
+        shown_node["classes"].append("volatile")
+    return shown_node
+
+
+def show_claim(env: BuildEnvironment, node: nodes.Element) -> nodes.Element:
+    for problem in check_claim(env, node[attributes.ROLE_TEXT]):
+        logger.warning(problem, location=node, type="facts", subtype="claim")
+    key = node.get(attributes.CLAIM_KEY, "")
+    text = node.get(attributes.CLAIM_TEXT, node.astext())
+    shown = fact_node(node.rawsource, text, fact_store(env).values.get(key) if key else None)
+    if key:
+        shown[attributes.CLAIM_KEY], shown[attributes.CLAIM_TEXT] = key, text
+        bound = claim_bound(env, key, text)
+        if bound:  # the paragraph must say so with {since} (checks.bounded_claims)
+            shown[attributes.RELEASE_BOUND], shown[attributes.RELEASE_BOUND_KEY] = bound, key
+    return shown
+
+
+def claim_bound(env: BuildEnvironment, key: str, text: str) -> str:
+    """The release from which a claim that fails here holds (``release_bound``), or ""."""
+    try:
+        if matches(text, fact_store(env).lookup(key)):
+            return ""  # holds on this release: nothing to bound
+    except LookupError:
+        return ""  # reported by check_claim
+    return release_bound(env, key, text)
+
+
+def show_facts(app: Sphinx, doctree: nodes.document) -> None:
+    """Each ``{fact}`` becomes its executed value, each ``{claim}`` is checked against it."""
+    for kind, show in (("fact", show_fact), ("claim", show_claim)):
+        for node in pending_nodes(doctree, kind):
+            replace(node, show(app.env, node))
+
+
+def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Element:
     node_class = nodes.literal if isinstance(value, str | Raised | Warned) else nodes.inline
     return node_class(rawtext, shown, classes=["checked-fact"])

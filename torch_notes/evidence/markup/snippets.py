@@ -29,13 +29,22 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
+from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.expected_outputs import comparison
-from torch_notes.evidence.execution.snippet_runner import SnippetRun, SnippetRunner, shown_key
+from torch_notes.evidence.execution.snippet_runner import (
+    SNIPPET_PREFIX,
+    SnippetRun,
+    SnippetRunner,
+    shown_key,
+)
+from torch_notes.evidence.markup.facts import pending_nodes, replace
 from torch_notes.evidence.markup.quotes import check_quote
+from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     CheckKind,
     Executed,
@@ -45,7 +54,7 @@ from torch_notes.evidence.model.records import (
     installed_torch,
 )
 from torch_notes.evidence.model.text import printed_text
-from torch_notes.evidence.store.domain import evidence_domain, extracting_messages, record_check
+from torch_notes.evidence.store.domain import evidence_domain, record_check
 
 _ = get_translation("torch_notes")
 logger = logging.getLogger(__name__)
@@ -63,7 +72,8 @@ def highlight_language(code: str) -> str:
 
 
 class SnippetDirective(SphinxDirective):
-    kind = "snippet"  # how its warnings name what it shows
+    """Marks where a fragment is shown; :func:`show_snippets` runs it and shows it."""
+
     required_arguments = 1
     has_content = True
     option_spec: ClassVar = {
@@ -72,10 +82,32 @@ class SnippetDirective(SphinxDirective):
     }
 
     def run(self) -> list[nodes.Node]:
-        name = self.arguments[0]
-        note = self.options.get("note")
-        if extracting_messages(self.env):
-            return []
+        node = pending_snippet(
+            name=self.arguments[0],
+            note=self.options.get("note"),
+            printed_by_note="\n".join(self.content),
+            expect=self.options.get("expect"),
+        )
+        node[attributes.PENDING] = "snippet"
+        self.set_source_info(node)
+        return [node]
+
+
+class pending_snippet(nodes.General, nodes.Element):
+    """A ``{snippet}`` to run and show; message extraction finds no text in it."""
+
+
+class ShownSnippet:
+    """A fragment, run and shown with what it prints, compared and turned into a row."""
+
+    kind = "snippet"  # how its warnings name what it shows
+
+    def __init__(self, env: BuildEnvironment, node: nodes.Element) -> None:
+        self.env, self.node = env, node
+        self.name: str = node["name"]
+
+    def show(self) -> list[nodes.Node]:
+        name, note, expect = self.name, self.node["note"], self.node["expect"]
         runner = SnippetRunner.for_env(self.env)
         try:
             path = runner.path(name)
@@ -83,31 +115,30 @@ class SnippetDirective(SphinxDirective):
         except LookupError as err:
             return self.fail(str(err))
         self.env.note_dependency(str(path))
-        printed_by_note = "\n".join(self.content)
+        printed_by_note = self.node["printed_by_note"]
         problems = []
         if printed_by_note and not note:
             problems.append("a snippet with the note's output needs :note: (which note printed it)")
         if note and printed_by_note:
             try:
                 self.env.note_dependency(
-                    str(check_quote(self.config.notes_dir, note, printed_by_note))
+                    str(check_quote(self.env.config.notes_dir, note, printed_by_note))
                 )
             except LookupError as err:
                 problems.append(str(err))
-        problems += self.broken_expectation(result, printed_by_note)
-        expect = self.options.get("expect", "shown")
-        record_check(self.env, CheckKind.SNIPPET, name, not problems, detail=expect)
+        problems += self.broken_expectation(result, printed_by_note, expect)
+        record_check(self.env, CheckKind.SNIPPET, name, not problems, detail=expect or "shown")
         for problem in problems:
             self.fail(f"snippet {name}: {problem}")
 
         container = nodes.container(classes=["snippet"], ids=[f"snippet-{name}"])
         code = path.read_text(encoding="utf-8").rstrip()
         if note:  # the note's words against what runs today: a row of the errata table
-            self.note_row(name, note, printed_by_note, code, result)
+            self.note_row(note, printed_by_note, code, result)
             container += nodes.paragraph(
                 text=_("From note {note}:").format(note=note), classes=["snippet-label"]
             )
-        container += self.code_block(code)
+        container += code_block(code)
         if printed_by_note:
             container += nodes.paragraph(
                 text=_("Note {note} printed:").format(note=note), classes=["snippet-label"]
@@ -115,16 +146,10 @@ class SnippetDirective(SphinxDirective):
             container += nodes.literal_block(
                 printed_by_note, printed_by_note, language="none", classes=["snippet-note-output"]
             )
-        container += self.printed(name, path, result)
+        container += self.printed(path, result)
         return [container]
 
-    @staticmethod
-    def code_block(code: str) -> nodes.literal_block:
-        return nodes.literal_block(
-            code, code, language=highlight_language(code), classes=["snippet-code"]
-        )
-
-    def printed(self, name: str, path: Path, result: SnippetRun) -> list[nodes.Node]:
+    def printed(self, path: Path, result: SnippetRun) -> list[nodes.Node]:
         """What the installed PyTorch prints, labelled, and compared with the expected output."""
         label = nodes.paragraph(
             text=_("PyTorch {torch} prints:").format(torch=installed_torch().release),
@@ -132,22 +157,20 @@ class SnippetDirective(SphinxDirective):
         )
         shown = result.output.rstrip() or "(nothing)"
         output = nodes.literal_block(shown, shown, language="none", classes=["snippet-output"])
-        self.set_source_info(output)  # checks of the output name the directive's line
-        self.compare_output(name, path, shown)
+        output.source, output.line = self.node.source, self.node.line  # its checks name this
+        self.compare_output(path, shown)
         return [label, output]
 
-    def compare_output(self, name: str, path: Path, shown: str) -> None:
-        """What the page shows against the reviewed expected output (see outputs.py)."""
+    def compare_output(self, path: Path, shown: str) -> None:
+        """What the page shows against the reviewed expected output (execution.expected_outputs)."""
 
         def warn(number: int, problem: str) -> None:
-            self.fail(f"{self.kind} {name}: its output {problem}")
+            self.fail(f"{self.kind} {self.name}: its output {problem}")
 
-        (holds,) = comparison(path, self.config).check([(shown, None)], warn)
+        (holds,) = comparison(path, self.env.config).check([(shown, None)], warn)
         record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", holds)
 
-    def note_row(
-        self, name: str, note: str, printed_by_note: str, code: str, result: SnippetRun
-    ) -> None:
+    def note_row(self, note: str, printed_by_note: str, code: str, result: SnippetRun) -> None:
         outcome = Outcome(
             raised=result.raised,
             warned=result.warned,
@@ -163,17 +186,19 @@ class SnippetDirective(SphinxDirective):
             words=printed_by_note or code,
             now=SnippetRunner.shown(result),
             outcome=outcome,
-            evidence=(Executed((f"snippets.{name}",)),),
+            evidence=(Executed((f"{SNIPPET_PREFIX}.{self.name}",)),),
             docname=self.env.docname,
-            anchor=f"snippet-{name}",
+            anchor=f"snippet-{self.name}",
             torch=installed_torch(),
             expected_output=printed_by_note or None,
-            claims=((SnippetRunner.shown(result), shown_key(name)),),
+            claims=((SnippetRunner.shown(result), shown_key(self.name)),),
         )
         evidence_domain(self.env).note_rows(self.env.docname, [row])
 
-    def broken_expectation(self, result: SnippetRun, printed_by_note: str) -> list[str]:
-        expect = self.options.get("expect")
+    @staticmethod
+    def broken_expectation(
+        result: SnippetRun, printed_by_note: str, expect: str | None
+    ) -> list[str]:
         if expect is None:
             return []
         if expect in ("same", "changed") and not printed_by_note:
@@ -191,5 +216,16 @@ class SnippetDirective(SphinxDirective):
         return [f"expected {expect!r} but PyTorch {installed_torch()} gives:\n{now}"]
 
     def fail(self, message: str) -> list[nodes.Node]:
-        logger.warning(message, location=self.get_location(), type="snippets", subtype="check")
+        logger.warning(message, location=self.node, type="snippets", subtype="check")
         return []
+
+
+def code_block(code: str) -> nodes.literal_block:
+    return nodes.literal_block(
+        code, code, language=highlight_language(code), classes=["snippet-code"]
+    )
+
+
+def show_snippets(app: Sphinx, doctree: nodes.document) -> None:
+    for node in pending_nodes(doctree, "snippet"):
+        replace(node, ShownSnippet(app.env, node).show())

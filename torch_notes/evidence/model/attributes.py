@@ -17,3 +17,7 @@ CITED_URL = "cited_url"  # {cited}: the address of the document
 NOTE = "note"  # {note} and {erratum}: the three-digit id of the note quoted
 NOTE_WORDS = "note_words"  # ... the note's words
 NOTE_PROSE = "note_prose"  # ... whether they are prose (not code)
+# What a role or directive leaves for a rendering build to fill in from what ran (its name:
+# fact, claim, since, fact-case, snippet, solution, erratum); message extraction leaves it as it is.
+PENDING = "evidence_pending"
+ROLE_TEXT = "evidence_role_text"  # a pending {claim}: the role's own text, checked when filled in

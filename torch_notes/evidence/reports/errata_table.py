@@ -51,7 +51,7 @@ from torch_notes.evidence.model.text import without_whitespace
 from torch_notes.evidence.reports import table_nodes
 from torch_notes.evidence.reports.release_changes import history_nodes, plain_history
 from torch_notes.evidence.reports.table_nodes import cell
-from torch_notes.evidence.store.domain import evidence_domain, extracting_messages
+from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.sitewide import Verdict
 
 _ = get_translation("torch_notes")
@@ -110,8 +110,6 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
 
 def collect_quote_rows(app: Sphinx, doctree: nodes.document) -> None:
     env = app.env
-    if extracting_messages(env):
-        return
     evidence = evidence_domain(env)
     covered = evidence.page_rows(env.docname)
     replaced = {row.covers for row in covered if row.covers}  # one claim, one row
@@ -250,7 +248,7 @@ def plain(record: Any) -> Any:
 
 def write_reports(app: Sphinx, exception: Exception | None) -> None:
     """``<doctreedir>/checks.json`` and ``errata.json``, read by ``torch_notes.commands``."""
-    if exception is not None or extracting_messages(app.env):
+    if exception is not None:
         return
     evidence = evidence_domain(app.env)
     checks = {docname: plain(page) for docname, page in evidence.checks().items()}

@@ -28,8 +28,6 @@ class EvidenceDomain(Domain):
         "tables": set(),  # docnames that show the errata table
     }
     data_version = 3
-    # Set at builder-inited: the gettext builder runs no example, so nothing can be checked.
-    extracting_messages = False
 
     # -- producers ----------------------------------------------------------------------
 
@@ -109,7 +107,3 @@ def evidence_domain(env: BuildEnvironment) -> EvidenceDomain:
 def record_check(env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw) -> None:
     """Remember one check of this page for the build summary."""
     evidence_domain(env).note_check(env.docname, Check(kind, subject, holds, **kw))
-
-
-def extracting_messages(env: BuildEnvironment) -> bool:
-    return evidence_domain(env).extracting_messages
