@@ -338,7 +338,7 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
 )
 def test_an_erratum_is_titled_by_what_it_reports(outcome, title):
     verdict = records.verdict(RowSource.ERRATUM, outcome)
-    expected = f"Note 004{title} here" if title[0] in " '" else f"Note 004 {title} here"
+    expected = f"Note 004{title} here" if title[0] in " ’" else f"Note 004 {title} here"
     assert errata.box_title("004", outcome, verdict) == expected
 
 
