@@ -133,7 +133,14 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
     out = io.StringIO()
     raised = None
     cwd = Path.cwd()
-    with tempfile.TemporaryDirectory() as scratch, warnings.catch_warnings(record=True) as caught:
+    # The build's scratch folder (never the fragment's own folder, nor the repository).
+    from torch_notes.paths import SCRATCH
+
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    with (
+        tempfile.TemporaryDirectory(prefix="snippet-", dir=SCRATCH) as scratch,
+        warnings.catch_warnings(record=True) as caught,
+    ):
         warnings.simplefilter("always")
         os.chdir(scratch)
         try:

@@ -35,7 +35,7 @@ from torch_notes.evidence.facts import SNIPPET_PREFIX, seed_everything, to_plain
 from torch_notes.evidence.model import installed_torch
 from torch_notes.evidence.snippets import run_fragment
 from torch_notes.gallery import quiet_machine_loggers
-from torch_notes.paths import GALLERY, SNIPPETS
+from torch_notes.paths import GALLERY, SCRATCH, SNIPPETS
 
 _CELL = re.compile(r"^# %%.*$", re.MULTILINE)
 
@@ -70,7 +70,8 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str]]:
     quiet_machine_loggers()
     failures = {}
     cwd = Path.cwd()
-    with tempfile.TemporaryDirectory() as scratch:
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="example-", dir=SCRATCH) as scratch:
         os.chdir(scratch)  # examples write files (saved models, a worker script)
         try:
             for number, cell in enumerate(cells(script.read_text(encoding="utf-8")), 1):
