@@ -5,11 +5,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from torch_notes import paths
 from torch_notes.commands import build_site
 from torch_notes.evidence import snippets
 
 
+@pytest.mark.site
 def test_the_built_site_wrote_nothing_outside_build(site):
     info = json.loads((site / build_site.BUILD_INFO).read_text(encoding="utf-8"))
     assert info["written_outside_build"] == [], "a build saved files beside its sources"

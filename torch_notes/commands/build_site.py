@@ -230,6 +230,12 @@ def build(extra: list[str] | None = None) -> int:
         "evidence": {language: evidence_counts(language) for language in sitewide.LANGUAGE_CODES},
         "never_ran": {language: never_ran(language) for language in sitewide.LANGUAGE_CODES},
         "written_outside_build": written,  # None: not a git checkout, so not checked
+        # Each topic page with the examples and snippets it uses, as the build found them.
+        "topics": json.loads(
+            (BUILD / "doctrees" / sitewide.SOURCE_LANGUAGE.code / "topics.json").read_text(
+                encoding="utf-8"
+            )
+        ),
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")

@@ -16,7 +16,7 @@ claims state printed lines (``snippets.<name>.line<N>``: numbers compare as numb
 solution that raises fails the build unless it says ``:expect: raises``. In HTML the code,
 output and explanation sit in a closed ``<details>``: the reader tries first.
 
-The build also holds every topic page (one that declares ``examples:``) to this shape, in
+The build also holds every topic page (a page of a section folder, ``topics.py``) to this shape, in
 every language: its last two sections are ``Summary`` and then ``Exercises`` (in Chinese 小结
 and 练习, from the interface catalog), and the latter holds 2 to 4 solutions.
 """
@@ -106,7 +106,9 @@ def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     env: BuildEnvironment = app.env
     if extracting_messages(env):
         return
-    topic = "examples" in env.metadata.get(env.docname, {})
+    from torch_notes.evidence.topics import is_topic
+
+    topic = is_topic(app.config, env.docname)
     page = doctree.next_node(nodes.section)  # the one under the page's title
     if not (topic and page and app.config.evidence_topic_exercises):
         return

@@ -1,42 +1,39 @@
-"""A topic's files, from one name: each page declares the examples and snippets it draws on.
+"""Topic pages, and the examples and snippets each draws on: derived from the page, never declared.
 
-A topic page starts with front matter naming them, its own example first::
+A topic page is a page of a section folder, ``docs/<section>/<page>.md``, other than the
+section's ``index`` and other than the gallery's generated pages (a test project with one
+page names it in ``evidence_topic_pages``). The build holds every topic page to its shape
+(``exercises.py``: Summary, then Exercises).
 
-    ---
-    examples: [stop_gradients, autograd_basics]
-    snippets: [autograd_requires_grad_inplace]
-    ---
-
-The build holds every page to its declaration: a page that states a fact of an example it
-does not declare, runs a snippet it does not declare, or declares one it never uses, fails
-with the page named. From the declarations, ::
+What a page draws on is what it references: the examples whose facts its claims and facts
+state, the snippets and solutions it runs, and the gallery scripts and snippets it shows
+with ``literalinclude``, in the order the page first uses them (its own example first).
+Every build writes them to ``<doctreedir>/topics.json``; ``torch_notes.commands.build_site``
+keeps them in ``.build-info.json``, from which ::
 
     python -m torch_notes.commands.topic_table
 
-prints the README's table of topics (``torch_notes/commands/topic_table.py``). A project made
-of cut-down pages (the drift tests) sets ``evidence_topic_declarations = False``.
+prints the table of topics with their files (``torch_notes/commands/topic_table.py``).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from sphinx.application import Sphinx
-from sphinx.environment import BuildEnvironment
-from sphinx.util import logging
 
+from torch_notes import sitewide
 from torch_notes.evidence.facts import SNIPPET_PREFIX, domain, extracting_messages, parse_claim
 from torch_notes.evidence.model import CheckKind
 
-logger = logging.getLogger(__name__)
 
-
-def used_by(checks) -> tuple[set[str], set[str]]:
-    """The examples and snippets whose results a page's checks rest on."""
-    examples, snippets = set(), set()
+def used_by(checks) -> tuple[list[str], list[str]]:
+    """The examples and snippets whose results a page's checks rest on, in the page's order."""
+    examples, snippets = {}, {}
     for check in checks:
         if check.kind is CheckKind.SNIPPET:
-            snippets.add(check.subject)
+            snippets[check.subject] = None
             continue
         if check.kind in (CheckKind.CLAIM, CheckKind.NOTE_CLAIM):
             key = parse_claim(check.subject)[1]
@@ -46,39 +43,54 @@ def used_by(checks) -> tuple[set[str], set[str]]:
             continue
         prefix, _, rest = key.partition(".")
         if prefix == SNIPPET_PREFIX:
-            snippets.add(rest.split(".")[0])
+            snippets[rest.split(".")[0]] = None
         else:
-            examples.add(prefix)
+            examples[prefix] = None
+    return list(examples), list(snippets)
+
+
+def is_topic(config, docname: str) -> bool:
+    """``<section>/<page>``, not the section's index nor a page the gallery generated."""
+    if docname in config.evidence_topic_pages:
+        return True
+    section, _, page = docname.partition("/")
+    gallery = (getattr(config, "sphinx_gallery_conf", None) or {}).get("gallery_dirs", [])
+    return bool(page) and "/" not in page and page != "index" and section not in gallery
+
+
+def shown_files(app: Sphinx, docname: str) -> tuple[list[str], list[str]]:
+    """The gallery scripts and snippets a page depends on (``literalinclude``, ``{snippet}``)."""
+    srcdir = Path(app.srcdir)
+    conf = getattr(app.config, "sphinx_gallery_conf", None) or {}
+    galleries = [(srcdir / folder).resolve() for folder in conf.get("examples_dirs", [])]
+    snippets_dir = Path(app.config.snippets_dir).resolve() if app.config.snippets_dir else None
+    examples, snippets = [], []
+    for dependency in sorted(app.env.dependencies.get(docname, ())):
+        path = (srcdir / dependency).resolve()
+        if path.suffix != ".py":
+            continue
+        if any(folder in path.parents for folder in galleries):
+            examples.append(sitewide.example_name(path))
+        elif snippets_dir and snippets_dir in path.parents:
+            snippets.append(path.relative_to(snippets_dir).with_suffix("").as_posix())
     return examples, snippets
 
 
-def declared(env: BuildEnvironment, docname: str) -> tuple[set[str], set[str]] | None:
-    metadata = env.metadata.get(docname, {})
-    if "examples" not in metadata and "snippets" not in metadata:
-        return None
-    return tuple(set(json.loads(metadata.get(key, "[]"))) for key in ("examples", "snippets"))
-
-
-def check_declarations(app: Sphinx, env: BuildEnvironment) -> None:
-    if extracting_messages(env) or not env.config.evidence_topic_declarations:
+def write_topics(app: Sphinx, exception: Exception | None) -> None:
+    """``<doctreedir>/topics.json``: each topic page with the examples and snippets it uses."""
+    if exception is not None or extracting_messages(app.env):
         return
-    checks = domain(env).checks()
-    for docname in sorted(env.found_docs):
-        used = used_by(checks.get(docname, []))
-        stated = declared(env, docname)
-        if stated is None:
-            stated = (set(), set())
-            if not any(used):
-                continue
-        for kind, uses, says in zip(("examples", "snippets"), used, stated, strict=True):
-            problems = [f"uses {kind[:-1]} {name} but does not declare it" for name in uses - says]
-            problems += [f"declares {kind[:-1]} {name} but uses none of it" for name in says - uses]
-            for problem in problems:
-                logger.warning(
-                    "%s (front matter: %s: [...])",
-                    problem,
-                    kind,
-                    location=(docname, 1),
-                    type="evidence",
-                    subtype="topics",
-                )
+    checks = domain(app.env).checks()
+    found = {}
+    for docname in sorted(app.env.found_docs):
+        if not is_topic(app.config, docname):
+            continue
+        examples, snippets = used_by(checks.get(docname, []))
+        shown_examples, shown_snippets = shown_files(app, docname)
+        found[docname] = {
+            "examples": list(dict.fromkeys(examples + shown_examples)),
+            "snippets": list(dict.fromkeys(snippets + shown_snippets)),
+        }
+    Path(app.doctreedir, "topics.json").write_text(
+        json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8"
+    )
