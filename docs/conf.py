@@ -60,6 +60,7 @@ sphinx_gallery_conf = gallery_conf(
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared by both languages
 nb_execution_raise_on_error = True
+nb_execution_in_temp = True  # in TMPDIR, which the build points at _build/scratch/
 snippets_dir = str(DOCS.parent / "snippets")
 notes_dir = str(DOCS.parent / "notes")
 release_history_dir = str(DOCS.parent / "history")

@@ -40,7 +40,7 @@ extensions = ["myst_nb", "torch_notes.evidence"]
 if (paths.GALLERY / "GALLERY_HEADER.rst").is_file():
     extensions.append("sphinx_gallery.gen_gallery")
 sphinx_gallery_conf = gallery_conf()
-evidence_topic_declarations = False  # the pages are cut from the real ones
+evidence_topic_exercises = False  # the pages are cut from the real ones
 snippets_dir = {snippets!r}
 notes_dir = {notes!r}
 exclude_patterns = ["_build", "_generated", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
@@ -51,7 +51,7 @@ myst_enable_extensions = ["colon_fence"]
 
 def blocks(text: str) -> list[str]:
     """A MyST page as its paragraphs and fenced blocks (headings and lists count as paragraphs);
-    the front matter (which declares the page's examples and snippets) is left out."""
+    front matter, if any, is left out."""
     if text.startswith("---\n"):
         text = text.split("\n---\n", 1)[1]
     found, current, fence = [], [], None

@@ -1,24 +1,38 @@
-"""The READMEs tell the truth: the table of topics is the generated one, the commands are CI's."""
+"""The READMEs tell the truth: topics are found by the build, the commands are CI's."""
 
 from __future__ import annotations
 
-from torch_notes.commands import topic_table
+import re
+
+import pytest
+
+from torch_notes.commands import build_site, topic_table
 
 
-def test_readme_lists_every_topic_with_its_files():
+def test_no_topic_table_is_kept_by_hand():
+    """The build derives each topic's files (``nox -s docs``, then ``topic_table``): none is
+    declared, in a page's front matter or in the README."""
     readme = (topic_table.ROOT / "README.md").read_text(encoding="utf-8")
-    found = topic_table.topics()
-    assert len(found) >= 15
-    assert topic_table.table(found) in readme, "run python -m torch_notes.commands.topic_table"
+    assert "| topic page | gallery examples |" not in readme
+    for page in (topic_table.ROOT / "docs").glob("*/*.md"):
+        text = page.read_text(encoding="utf-8")
+        assert not re.search(r"^(examples|snippets):", text, re.MULTILINE), page
 
 
-def test_every_declared_file_exists():
-    for topic in topic_table.topics():
-        assert (topic_table.ROOT / "docs" / f"{topic.page}.md").is_file()
+@pytest.mark.site
+def test_the_build_finds_every_topic_with_its_files(site):
+    found = topic_table.topics(site / build_site.BUILD_INFO)
+    pages = {p.relative_to(topic_table.ROOT / "docs").with_suffix("").as_posix()
+             for p in (topic_table.ROOT / "docs").glob("*/*.md") if p.stem != "index"}  # fmt: skip
+    assert {topic.page for topic in found} == pages and len(pages) >= 15
+    for topic in found:
+        assert topic.examples, f"{topic.page} shows no example of the gallery"
         for name in topic.examples:
             assert topic_table.example_path(name).is_file()
         for name in topic.snippets:
             assert (topic_table.ROOT / "snippets" / f"{name}.py").is_file(), name
+        assert len(topic.solutions) in range(2, 5), topic.page
+    assert topic_table.table(found).count("\n") == len(found) + 1
 
 
 def commands(readme: str) -> str:

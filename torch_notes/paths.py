@@ -13,3 +13,6 @@ HISTORY = ROOT / "history"
 LOCKS = ROOT / "locks"
 BUILD = ROOT / "_build"  # everything a build writes, and nothing else does
 SITE = BUILD / "site"
+# Where fragments, solutions and examples run and write their files (a saved model): emptied
+# by each build, which also points TMPDIR here, so nothing they write lands beside a source.
+SCRATCH = BUILD / "scratch"

@@ -3,6 +3,10 @@
     python -m torch_notes.commands.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
 
 Every generated output is removed first, so nothing stale survives from an earlier run.
+What the build runs (gallery scripts, snippets, solutions, notebooks) writes its files in
+``_build/scratch/``, emptied first too; the build points ``TMPDIR`` there. A file that appears
+elsewhere in the checkout, untracked and not ignored by git, is recorded in ``.build-info.json``
+(``written_outside_build``) and fails the build.
 English is built first and executes every gallery script and snippet; the Chinese build
 then reuses those outputs (sphinx-gallery sees unchanged checksums, snippets hit their
 cache), so each example runs exactly once per invocation. Both builds use
@@ -13,6 +17,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import platform
 import shutil
 import subprocess
@@ -25,7 +30,7 @@ from pathlib import Path
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.paths import BUILD, DOCS, ROOT, SITE
+from torch_notes.paths import BUILD, DOCS, ROOT, SCRATCH, SITE
 
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
 CHECK_LABELS = {
@@ -40,7 +45,7 @@ CHECK_LABELS = {
     CheckKind.HISTORY: "statements of history backed",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
 }
-GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
+GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE, SCRATCH)
 # Everything a build reads; its hash tells the tests whether a built site is current.
 SOURCES = (
     "docs",
@@ -96,12 +101,44 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
         "-d", str(BUILD / "doctrees" / language), *extra,
     )  # fmt: skip
     print(f"\n$ {' '.join(command)}", flush=True)
-    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    SCRATCH.mkdir(parents=True, exist_ok=True)  # temporary files and folders go here
+    scratch = {**os.environ, "TMPDIR": str(SCRATCH)}
+    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, env=scratch)
     warnings = 0
     for line in process.stderr:
         sys.stderr.write(line)
         warnings += ": WARNING: " in line or line.startswith("WARNING: ")
     return process.wait(), warnings
+
+
+def untracked() -> dict[str, int] | None:
+    """The checkout's untracked files that git does not ignore, with their modification times
+    (None outside a git checkout)."""
+    try:
+        listed = subprocess.run(
+            ["git", "ls-files", "--others", "--exclude-standard", "-z"],
+            cwd=ROOT, capture_output=True, check=True,
+        ).stdout  # fmt: skip
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    names = [name for name in listed.decode().split("\0") if name]
+    return {name: (ROOT / name).stat().st_mtime_ns for name in names if (ROOT / name).is_file()}
+
+
+def written_outside_build(before: dict[str, int] | None, extra: list[str]) -> list[str] | None:
+    """Untracked, not ignored files that appeared or changed while the site was built: code
+    that saved a file beside itself instead of in its scratch folder. Accepting outputs
+    (``-D evidence_accept_outputs=1``) may write new expected outputs."""
+    after = untracked()
+    if before is None or after is None:
+        return None
+    accepting = any(arg.startswith("evidence_accept_outputs=") and not arg.endswith("=0")
+                    for arg in extra)  # fmt: skip
+    return sorted(
+        name
+        for name, mtime in after.items()
+        if before.get(name) != mtime and not (accepting and name.endswith(".expected.txt"))
+    )
 
 
 def check_counts(language: str) -> dict[str, int]:
@@ -147,6 +184,7 @@ def torch_build_kind() -> str:
 def build(extra: list[str] | None = None) -> int:
     extra = extra or []
     started = time.perf_counter()
+    before = untracked()
     clean()
     seconds: dict[str, float] = {}
     warnings = 0
@@ -165,6 +203,11 @@ def build(extra: list[str] | None = None) -> int:
     shutil.copytree(DOCS / "_root", SITE, dirs_exist_ok=True)
     published = hosting.publish(SITE)
     problems = check_site.check(SITE)
+    written = written_outside_build(before, extra)
+    problems += [
+        f"{name}: written outside _build/ during the build (run code in _build/scratch/)"
+        for name in written or []
+    ]
     info = {
         "fingerprint": source_fingerprint(),
         "built_utc": datetime.now(UTC).isoformat(timespec="seconds"),
@@ -182,6 +225,13 @@ def build(extra: list[str] | None = None) -> int:
         "verdicts": {language: verdict_counts(language) for language in sitewide.LANGUAGE_CODES},
         "evidence": {language: evidence_counts(language) for language in sitewide.LANGUAGE_CODES},
         "never_ran": {language: never_ran(language) for language in sitewide.LANGUAGE_CODES},
+        "written_outside_build": written,  # None: not a git checkout, so not checked
+        # Each topic page with the examples and snippets it uses, as the build found them.
+        "topics": json.loads(
+            (BUILD / "doctrees" / sitewide.SOURCE_LANGUAGE.code / "topics.json").read_text(
+                encoding="utf-8"
+            )
+        ),
         "problems": problems,
     }
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
@@ -224,6 +274,9 @@ def print_summary(info: dict, total: float) -> None:
             f"Python blocks that never ran: {info['never_ran'][language]}"
         )
     print(f"warnings:  {info['warnings']}")
+    written = info["written_outside_build"]
+    if written is not None:
+        print(f"written:   {len(written)} files outside _build/ (untracked, not ignored)")
     times = ", ".join(
         f"{language} {seconds:.1f} s" for language, seconds in info["seconds"].items()
     )

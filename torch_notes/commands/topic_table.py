@@ -1,22 +1,24 @@
-"""The README's table of topics: each topic page with its examples, snippets, exercises and catalogs.
+"""The table of topics: each topic page with its examples, snippets, exercises and catalogs.
 
-    python -m torch_notes.commands.topic_table
+    python -m torch_notes.commands.topic_table      (after `nox -s docs`)
 
-Read from each page's front matter (``examples: [...]``, ``snippets: [...]``), which the build
-holds the page to (``torch_notes/evidence/topics.py``). ``tests/test_readme.py`` checks that
-the README shows the table as this prints it.
+Nothing declares it: the build finds each topic page and what it uses
+(``torch_notes/evidence/reports/topics.py``) and keeps that in ``_build/site/.build-info.json``,
+which this command reads; a page's own example is the first it uses.
 """
 
 from __future__ import annotations
 
+import json
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 from torch_notes import sitewide
-from torch_notes.paths import ROOT
+from torch_notes.paths import ROOT, SITE
 
 SOLUTIONS = "exercises/"  # snippets/exercises/: the reference solutions of the pages' exercises
+BUILD_INFO = SITE / ".build-info.json"  # torch_notes.commands.build_site.BUILD_INFO
 
 
 @dataclass(frozen=True)
@@ -34,28 +36,15 @@ class Topic:
         return tuple(name for name in self.snippets if name.startswith(SOLUTIONS))
 
 
-def front_matter(page: Path) -> dict:
-    import yaml  # myst-parser's dependency
-
-    text = page.read_text(encoding="utf-8")
-    if not text.startswith("---\n"):
-        return {}
-    return yaml.safe_load(text.split("\n---\n", 1)[0].removeprefix("---\n")) or {}
-
-
-def topics(docs: Path = ROOT / "docs") -> list[Topic]:
-    found = []
-    for page in sorted(docs.rglob("*.md")):
-        matter = front_matter(page)
-        if "examples" in matter or "snippets" in matter:
-            found.append(
-                Topic(
-                    page.relative_to(docs).with_suffix("").as_posix(),
-                    tuple(matter.get("examples", ())),
-                    tuple(matter.get("snippets", ())),
-                )
-            )
-    return found
+def topics(build_info: Path = BUILD_INFO) -> list[Topic]:
+    """The topic pages of the last build, with what each uses."""
+    if not build_info.is_file():
+        raise FileNotFoundError(f"{build_info} is missing: build the site first (nox -s docs)")
+    found = json.loads(build_info.read_text(encoding="utf-8"))["topics"]
+    return [
+        Topic(page, tuple(uses["examples"]), tuple(uses["snippets"]))
+        for page, uses in sorted(found.items())
+    ]
 
 
 def example_path(name: str, gallery: Path = ROOT / "gallery") -> Path:

@@ -16,7 +16,8 @@ it (``tests/test_layers.py`` fails on an import that runs upward, and on any imp
    ``{fact-case}``, ``{note}``, ``{cited}``, ``{since}``, ``{snippet}``, ``{erratum}``,
    ``{solution}``); each module's docstring shows its syntax;
 5. ``checks``: what every page must satisfy (outputs, code blocks, history, topics ...);
-6. ``reports``: the errata table and what changed when, over all pages.
+6. ``reports``: the errata table, what changed when, and each topic page's examples and
+   snippets, over all pages.
 
 This module is the top: it registers the markup and connects the checks and reports. The
 checks run only for builders that render pages: the gettext builder runs nothing, so it has
@@ -41,7 +42,6 @@ from torch_notes.evidence.checks import (
     recorded_release,
     smart_quotes,
     topic_shape,
-    topics,
 )
 from torch_notes.evidence.execution import fact_store
 from torch_notes.evidence.markup import (
@@ -54,7 +54,7 @@ from torch_notes.evidence.markup import (
     since,
     snippets,
 )
-from torch_notes.evidence.reports import errata_table, release_changes
+from torch_notes.evidence.reports import errata_table, release_changes, topics
 from torch_notes.evidence.store.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
@@ -80,7 +80,7 @@ PAGE_CHECKS = (
     code_blocks.check_code_blocks,
     gallery_outputs.check_gallery_outputs,
 )
-BUILD_CHECKS = (topics.check_declarations, recorded_release.check_record_of_this_release)
+BUILD_CHECKS = (recorded_release.check_record_of_this_release,)
 
 
 def connect_checks(app: Sphinx) -> None:
@@ -96,13 +96,15 @@ def connect_checks(app: Sphinx) -> None:
         app.connect("env-check-consistency", check)
     app.connect("env-get-updated", errata_table.always_refresh)
     app.connect("build-finished", errata_table.write_reports)
+    app.connect("build-finished", topics.write_topics)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("facts_dirs", [], "env", types=[list])
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
-    app.add_config_value("evidence_topic_declarations", True, "env", types=[bool])
+    # Topic pages besides docs/<section>/<page>.md (checks.topic_shape): a test project's one page.
+    app.add_config_value("evidence_topic_pages", [], "env", types=[list])
     # Topic pages end with Summary and Exercises (checks.topic_shape); cut-down test pages need not.
     app.add_config_value("evidence_topic_exercises", True, "env", types=[bool])
     # history/: what each recorded PyTorch release ran (nox -s history); "" records none.

@@ -36,7 +36,7 @@ from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, run_fr
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.values import to_plain
 from torch_notes.gallery import quiet_machine_loggers
-from torch_notes.paths import GALLERY, SNIPPETS
+from torch_notes.paths import GALLERY, SCRATCH, SNIPPETS
 
 _CELL = re.compile(r"^# %%.*$", re.MULTILINE)
 
@@ -71,7 +71,8 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str]]:
     quiet_machine_loggers()
     failures = {}
     cwd = Path.cwd()
-    with tempfile.TemporaryDirectory() as scratch:
+    SCRATCH.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="example-", dir=SCRATCH) as scratch:
         os.chdir(scratch)  # examples write files (saved models, a worker script)
         try:
             for number, cell in enumerate(cells(script.read_text(encoding="utf-8")), 1):

@@ -8,5 +8,4 @@ locale_dirs = ["locales/"]
 gettext_compact = False
 notes_dir = str(HERE / "notes")
 exclude_patterns = ["_build", "_generated"]
-evidence_topic_declarations = False
 chinese_terms_glossary = "index.md"

@@ -8,3 +8,4 @@ snippets_dir = str(HERE / "snippets")
 notes_dir = str(HERE / "notes")
 exclude_patterns = ["_build", "_generated"]
 evidence_topic_exercises = False  # a page of checks, not a lesson (see test-exercises)
+evidence_topic_pages = ["index"]  # what it uses is recorded (topics.json)

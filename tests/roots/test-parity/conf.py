@@ -10,4 +10,3 @@ facts_dirs = ["facts"]
 snippets_dir = str(HERE / "snippets")
 notes_dir = str(HERE / "notes")
 exclude_patterns = ["_build", "_generated"]
-evidence_topic_declarations = False

@@ -1,6 +1,7 @@
 """A topic page ends with Summary, then Exercises holding 2-4 solutions, in every language.
 
-The build holds every topic page (one that declares ``examples:``) to this shape, in
+The build holds every topic page (a page of a section folder, ``docs/<section>/<page>.md``,
+other than the section's ``index`` and the gallery's generated pages) to this shape, in
 every language: its last two sections are ``Summary`` and then ``Exercises`` (in Chinese 小结
 and 练习, from the interface catalog), and the latter holds 2 to 4 solutions.
 """
@@ -22,10 +23,20 @@ logger = logging.getLogger(__name__)
 SOLUTIONS_PER_PAGE = range(2, 5)
 
 
+def is_topic(config, docname: str) -> bool:
+    """``<section>/<page>``, not the section's index nor a page the gallery generated; or a
+    page ``evidence_topic_pages`` names (a test project's one page)."""
+    if docname in config.evidence_topic_pages:
+        return True
+    section, _, page = docname.partition("/")
+    gallery = (getattr(config, "sphinx_gallery_conf", None) or {}).get("gallery_dirs", [])
+    return bool(page) and "/" not in page and page != "index" and section not in gallery
+
+
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
     env: BuildEnvironment = app.env
-    topic = "examples" in env.metadata.get(env.docname, {})
+    topic = is_topic(app.config, env.docname)
     page = doctree.next_node(nodes.section)  # the one under the page's title
     if not (topic and page and app.config.evidence_topic_exercises):
         return

@@ -1,7 +1,7 @@
 """The notes' fragments and the exercise solutions, each run once per source and PyTorch release.
 
 Each fragment runs in a fresh ``__main__`` namespace, in a temporary folder, with seeded random
-generators; memory addresses are masked. Results are cached on disk, and published as facts
+generators, in a folder of its own under ``_build/scratch/``; memory addresses are masked. Results are cached on disk, and published as facts
 ``snippets.<name>.<result>``: ``output``, ``error`` (``Type: message``), ``error_type``,
 ``warnings`` and ``line1``, ``line2`` ... (each printed line; a number where it reads as one).
 """
@@ -27,6 +27,7 @@ from torch_notes.evidence.execution.recording import seed_everything
 from torch_notes.evidence.model.records import Raised, Warned, installed_torch
 from torch_notes.evidence.model.text import mask_addresses, printed_text
 from torch_notes.gallery import quiet_machine_loggers
+from torch_notes.paths import SCRATCH
 
 SNIPPET_PREFIX = "snippets"  # snippets.<name>.<result>: the facts of a note's code fragment
 
@@ -89,7 +90,11 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
     out = io.StringIO()
     raised = None
     cwd = Path.cwd()
-    with tempfile.TemporaryDirectory() as scratch, warnings.catch_warnings(record=True) as caught:
+    SCRATCH.mkdir(parents=True, exist_ok=True)  # never the fragment's folder, nor the repository
+    with (
+        tempfile.TemporaryDirectory(prefix="snippet-", dir=SCRATCH) as scratch,
+        warnings.catch_warnings(record=True) as caught,
+    ):
         warnings.simplefilter("always")
         os.chdir(scratch)
         try:
