@@ -7,6 +7,5 @@ myst_enable_extensions = ["colon_fence"]
 snippets_dir = str(HERE / "snippets")
 notes_dir = str(HERE)
 exclude_patterns = ["_build", "_generated"]
-evidence_topic_pages = [
-    "index"
-]  # its one page is a lesson (topic pages: evidence/checks/topic_shape.py)
+# Its one page is a lesson (what a topic page is: torch_notes/evidence/checks/topic_shape.py).
+evidence_topic_pages = ["index"]
