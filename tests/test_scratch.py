@@ -9,7 +9,7 @@ import pytest
 
 from torch_notes import paths
 from torch_notes.commands import build_site
-from torch_notes.evidence import snippets
+from torch_notes.evidence.execution import snippet_runner
 
 
 @pytest.mark.site
@@ -19,7 +19,7 @@ def test_the_built_site_wrote_nothing_outside_build(site):
 
 
 def test_a_fragment_saves_its_files_in_the_scratch_folder():
-    run = snippets.run_fragment(
+    run = snippet_runner.run_fragment(
         "import os\nopen('saved.pt', 'w').close()\nprint(os.getcwd())\n", "saves.py"
     )
     folder = run.output.strip()

@@ -50,6 +50,7 @@ from torch_notes.evidence.markup import (
     errata,
     exercises,
     facts,
+    fill_in,
     quotes,
     since,
     snippets,
@@ -58,16 +59,8 @@ from torch_notes.evidence.reports import errata_table, release_changes, topics
 from torch_notes.evidence.store.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
-# What a rendering build fills in on each page it reads, from what ran, before anything else
-# reads the page (Sphinx's collectors, the checks): the roles and directives only mark it.
-FILL_IN = (
-    cases.choose_cases,
-    facts.show_facts,
-    since.show_since,
-    snippets.show_snippets,
-    exercises.show_solutions,
-    errata.check_errata,
-)
+# A rendering build first fills in each page it reads from what ran (markup.fill_in), before
+# anything else reads the page (Sphinx's collectors, the checks): the markup only marks it.
 FILL_IN_PRIORITY = 400  # Sphinx's default is 500
 # What it then checks on each page, in this order, and once at the end.
 PAGE_CHECKS = (
@@ -88,8 +81,7 @@ def connect_checks(app: Sphinx) -> None:
     builder only extracts messages (every case, none of the outputs), so it runs nothing."""
     if app.builder.name == "gettext":
         return
-    for fill_in in FILL_IN:
-        app.connect("doctree-read", fill_in, priority=FILL_IN_PRIORITY)
+    app.connect("doctree-read", fill_in.fill_in, priority=FILL_IN_PRIORITY)
     for check in PAGE_CHECKS:
         app.connect("doctree-read", check)
     for check in BUILD_CHECKS:

@@ -27,13 +27,12 @@ from __future__ import annotations
 from typing import ClassVar
 
 from docutils import nodes
-from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.fact_store import fact_store
-from torch_notes.evidence.markup.facts import pending_nodes, replace
+from torch_notes.evidence.markup.pending import replace
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.values import format_value
@@ -107,11 +106,9 @@ def choose(env: BuildEnvironment, node: nodes.Element) -> list[nodes.Node]:
     return [nodes.container("", *chosen[0].children, classes=classes)]
 
 
-def choose_cases(app: Sphinx, doctree: nodes.document) -> None:
-    """Keep, in each ``{fact-case}``, the case of the executed value (outer ones first: a
-    case not kept takes the ``{fact-case}`` inside it along)."""
-    while found := pending_nodes(doctree, "fact-case"):
-        replace(found[0], choose(app.env, found[0]))
+def fill_in_fact_case(env: BuildEnvironment, node: nodes.Element) -> None:
+    """Keep the case of the executed value (a case not kept takes what it holds along)."""
+    replace(node, choose(env, node))
 
 
 class CaseDirective(SphinxDirective):

@@ -45,7 +45,6 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
@@ -55,7 +54,7 @@ from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.execution.recording import FACTS_SUFFIX
 from torch_notes.evidence.execution.snippet_runner import SnippetRunner, shown_key
 from torch_notes.evidence.markup.cited import cited_in
-from torch_notes.evidence.markup.facts import check_claim, pending_nodes
+from torch_notes.evidence.markup.facts import check_claim
 from torch_notes.evidence.markup.quotes import check_quote
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
@@ -263,12 +262,11 @@ class CheckedErratum:
         )
 
 
-def check_errata(app: Sphinx, doctree: nodes.document) -> None:
-    """Check each erratum, note its row, and title its box by what the row reports."""
-    for box in pending_nodes(doctree, "erratum"):
-        erratum = CheckedErratum(app.env, box)
-        del box[attributes.PENDING], box["erratum"]
-        erratum.check()
-        row = erratum.row()
-        evidence_domain(app.env).note_rows(app.env.docname, [row])
-        box[0].children = [nodes.Text(box_title(erratum.note, row.outcome, row.verdict))]
+def fill_in_erratum(env: BuildEnvironment, box: nodes.Element) -> None:
+    """Check the erratum, note its row, and title its box by what the row reports."""
+    erratum = CheckedErratum(env, box)
+    del box[attributes.PENDING], box["erratum"]
+    erratum.check()
+    row = erratum.row()
+    evidence_domain(env).note_rows(env.docname, [row])
+    box[0].children = [nodes.Text(box_title(erratum.note, row.outcome, row.verdict))]

@@ -26,12 +26,12 @@ from typing import ClassVar
 from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.snippet_runner import SnippetRunner
-from torch_notes.evidence.markup.facts import pending_nodes
 from torch_notes.evidence.markup.snippets import ShownSnippet, code_block
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
@@ -108,10 +108,10 @@ class ShownSolution(ShownSnippet):
         return []
 
 
-def show_solutions(app: Sphinx, doctree: nodes.document) -> None:
-    for box in pending_nodes(doctree, "solution"):
-        del box[attributes.PENDING]
-        box[0:0] = ShownSolution(app.env, box).show()
+def fill_in_solution(env: BuildEnvironment, box: nodes.Element) -> None:
+    """The solution's code and output, before its explanation."""
+    del box[attributes.PENDING]
+    box[0:0] = ShownSolution(env, box).show()
 
 
 def setup(app: Sphinx) -> None:

@@ -27,8 +27,8 @@ Pages state facts in one short line, in either language:
 * ``{claim}`4.5 <autograd_basics.leaf_grad>``` shows the author's text and fails the
   build, naming page, claim, expected and actual, when the executed value differs.
 
-The roles only mark what they state (``model.attributes``); :func:`show_facts`, run by
-rendering builds on each page they read (after its translation), looks the values up. Message
+The roles only mark what they state (``markup.pending``); a rendering build fills them in on
+each page it reads, after its translation (``markup.fill_in``), from the executed values. Message
 extraction runs nothing and sees the roles' own text.
 """
 
@@ -37,7 +37,6 @@ from __future__ import annotations
 from typing import Any
 
 from docutils import nodes
-from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
@@ -45,6 +44,7 @@ from sphinx.util.docutils import SphinxRole
 from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.execution.recording import FACTS_SUFFIX
 from torch_notes.evidence.execution.release_records import release_bound
+from torch_notes.evidence.markup.pending import pending, replace
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind, Raised, Warned
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
@@ -72,25 +72,6 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
         f"but executing {source} gives {format_value(actual)!r}"
     )
     return [problem]
-
-
-def pending(role: SphinxRole, kind: str, node: nodes.Element) -> nodes.Element:
-    """``node``, marked for :func:`show_facts` (or ``since.show_since``) to fill in."""
-    node[attributes.PENDING] = kind
-    node.source, node.line = role.get_source_info()
-    return node
-
-
-def pending_nodes(doctree: nodes.Node, kind: str) -> list[nodes.Element]:
-    return [node for node in doctree.findall(nodes.Element) if node.get(attributes.PENDING) == kind]
-
-
-def replace(node: nodes.Element, shown: nodes.Node | list[nodes.Node]) -> None:
-    """Put what a pending node shows in its place (nothing, when what it names failed)."""
-    if shown == []:
-        node.parent.remove(node)
-    else:
-        node.replace_self(shown)
 
 
 class FactRole(SphinxRole):
@@ -168,11 +149,14 @@ def claim_bound(env: BuildEnvironment, key: str, text: str) -> str:
     return release_bound(env, key, text)
 
 
-def show_facts(app: Sphinx, doctree: nodes.document) -> None:
-    """Each ``{fact}`` becomes its executed value, each ``{claim}`` is checked against it."""
-    for kind, show in (("fact", show_fact), ("claim", show_claim)):
-        for node in pending_nodes(doctree, kind):
-            replace(node, show(app.env, node))
+def fill_in_fact(env: BuildEnvironment, node: nodes.Element) -> None:
+    """A ``{fact}`` becomes its executed value."""
+    replace(node, show_fact(env, node))
+
+
+def fill_in_claim(env: BuildEnvironment, node: nodes.Element) -> None:
+    """A ``{claim}`` is checked against its executed value."""
+    replace(node, show_claim(env, node))
 
 
 def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Element:

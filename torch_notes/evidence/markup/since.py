@@ -8,12 +8,12 @@ by rendering builds, writes the release computed from the records (``history/``)
 from __future__ import annotations
 
 from docutils import nodes
-from sphinx.application import Sphinx
+from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxRole
 
 from torch_notes.evidence.execution.release_records import since
-from torch_notes.evidence.markup.facts import pending, pending_nodes
+from torch_notes.evidence.markup.pending import pending
 from torch_notes.evidence.model import attributes
 
 logger = logging.getLogger(__name__)
@@ -29,15 +29,14 @@ class SinceRole(SphinxRole):
         return [pending(self, "since", node)], []
 
 
-def show_since(app: Sphinx, doctree: nodes.document) -> None:
-    for node in pending_nodes(doctree, "since"):
-        del node[attributes.PENDING]
-        key = node[attributes.SINCE_KEY]
-        first = since(app.env, key)
-        if first is None:
-            logger.warning(
-                "no recorded release has the fact %s (in {since}`%s`): record them with nox "
-                "-s history", key, key, location=node, type="evidence", subtype="history",
-            )  # fmt: skip
-            continue
-        node.children = [nodes.Text(first.label)]
+def fill_in_since(env: BuildEnvironment, node: nodes.Element) -> None:
+    del node[attributes.PENDING]
+    key = node[attributes.SINCE_KEY]
+    first = since(env, key)
+    if first is None:
+        logger.warning(
+            "no recorded release has the fact %s (in {since}`%s`): record them with nox "
+            "-s history", key, key, location=node, type="evidence", subtype="history",
+        )  # fmt: skip
+        return
+    node.children = [nodes.Text(first.label)]

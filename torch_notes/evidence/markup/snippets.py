@@ -29,7 +29,6 @@ from typing import ClassVar
 
 from docutils import nodes
 from docutils.parsers.rst import directives
-from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
@@ -42,7 +41,7 @@ from torch_notes.evidence.execution.snippet_runner import (
     SnippetRunner,
     shown_key,
 )
-from torch_notes.evidence.markup.facts import pending_nodes, replace
+from torch_notes.evidence.markup.pending import replace
 from torch_notes.evidence.markup.quotes import check_quote
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
@@ -226,6 +225,5 @@ def code_block(code: str) -> nodes.literal_block:
     )
 
 
-def show_snippets(app: Sphinx, doctree: nodes.document) -> None:
-    for node in pending_nodes(doctree, "snippet"):
-        replace(node, ShownSnippet(app.env, node).show())
+def fill_in_snippet(env: BuildEnvironment, node: nodes.Element) -> None:
+    replace(node, ShownSnippet(env, node).show())
