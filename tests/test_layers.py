@@ -5,6 +5,7 @@ no import hides inside a function to dodge one."""
 from __future__ import annotations
 
 import ast
+import re
 import textwrap
 from pathlib import Path
 
@@ -169,3 +170,16 @@ def test_the_checks_fail_on_a_planted_upward_import_circle_and_hidden_import(pla
             "inside a function"
         )
     ]
+
+
+def test_only_the_package_asks_which_builder_runs():
+    """The checks are connected once, for builders that render (``connect_checks``): no role,
+    directive or check asks whether messages are being extracted."""
+    asking = [
+        f"{path.relative_to(paths.ROOT)}:{number}"
+        for path in sorted((PACKAGE / "evidence").rglob("*.py"))
+        if path != PACKAGE / "evidence" / "__init__.py"
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if re.search(r"builder\.name|\bgettext\b|extracting_messages", line)
+    ]
+    assert asking == []
