@@ -240,7 +240,7 @@ def build(extra: list[str] | None = None) -> int:
 
 
 def snippet_runs(pattern: str) -> list[Path]:
-    """The cached runs (snippets.py): a solution's name is exercises.<name>, a fragment's flat."""
+    """The cached runs (evidence.execution.snippet_runner): a solution's name is exercises.<name>, a fragment's flat."""
     return list((DOCS / "_generated" / "snippets").glob(pattern))
 
 

@@ -64,7 +64,7 @@ def gallery_conf(
         "subsection_order": [f"{examples_dir}/{section}" for section in sections] or None,
         "within_subsection_order": "torch_notes.gallery.order.HeaderOrder",
         "minigallery_sort_order": "torch_notes.gallery.order.position_in_folder",
-        # The `facts` dict of each example is saved after every block (see evidence.facts).
+        # The `facts` dict of each example is saved after every block (see evidence.execution.recording).
         "image_scrapers": ("matplotlib", "torch_notes.evidence.execution.recording.record_facts"),
         "reset_modules": (
             "matplotlib",

@@ -1,6 +1,6 @@
 """How every claim of the notes fares on each PyTorch release from 2.0 to the newest.
 
-* ``releases``: the releases evaluated (the latest patch of each minor release);
+* ``release_list``: the releases evaluated (the latest patch of each minor release);
 * ``probe``: runs inside one release's environment: every example, cell by cell, and every
   snippet, and writes what they recorded;
 * ``record``: ``nox -s history``: one environment at a time, each release probed and its

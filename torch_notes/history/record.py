@@ -1,6 +1,6 @@
 """Record how every example and snippet behaves on each release (``nox -s history``).
 
-    python -m torch_notes.history.record                 # every release of releases.RELEASES
+    python -m torch_notes.history.record                 # every release of release_list.RELEASES
     python -m torch_notes.history.record 2.6.0 2.14.1    # only these
 
 For each release, one after the other: a fresh environment with that torch (and NumPy 1 where

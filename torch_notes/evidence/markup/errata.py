@@ -12,7 +12,7 @@
 The argument names the note. ``:quote:`` is checked to be in that note, ``:now:`` is a
 claim (``stated value <fact key>``, as in the ``{claim}`` role) that must hold for the
 installed PyTorch. The body says what PyTorch does now and what to write instead. Each box
-is a row of the errata table (``table.py``); what the row needs beyond the executed fact is
+is a row of the errata table (``reports.errata_table``); what the row needs beyond the executed fact is
 declared here, never guessed:
 
 ``:note-claims: stated value <fact key>``
@@ -25,7 +25,7 @@ declared here, never guessed:
     what a document says happened to what the note describes: it was renamed or otherwise
     changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
     only in part). The body cites the document (``{cited}`title <address>```, see
-    ``cited.py``); every document the body cites is kept with the row as cited evidence.
+    ``markup.cited``); every document the body cites is kept with the row as cited evidence.
 ``:shows: code``
     the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
     it must appear in the example's source. An erratum whose fact is a snippet's result

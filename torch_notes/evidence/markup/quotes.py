@@ -72,5 +72,5 @@ class NoteRole(SphinxRole):
             quote,
             prose,
         )
-        node["support_smartquotes"] = False  # the note's words, as written (see verbatim.py)
+        node["support_smartquotes"] = False  # the words as written (checks.smart_quotes)
         return [node], []

@@ -3,7 +3,7 @@
 Producers own their records: a role or directive creates a :class:`Check` for everything it
 checked, and the snippet and erratum directives and the errata table's quote collector create
 a :class:`Row` for every claim of the notes they cover. Records are plain frozen dataclasses,
-stored per page in the ``evidence`` domain (``domain.py``) and written to JSON for the build
+stored per page in the ``evidence`` domain (``store.domain``) and written to JSON for the build
 summary. A verdict is computed from a row's explicit fields (:func:`verdict`), never from how a
 name or a value is spelled.
 """
@@ -168,7 +168,7 @@ class Row:
     expected_output: str | None = None  # what the note printed, for a snippet
     covers: str = ""  # the anchor of a row this one replaces (an erratum about a snippet)
     # (stated value, fact key): what "now" rests on, checked again on every recorded release
-    # (torch_notes.evidence.releases); a snippet's is its shown output, ``snippets.<name>.shown``.
+    # (torch_notes.evidence.execution.release_records); a snippet's is its shown output, ``snippets.<name>.shown``.
     claims: tuple[tuple[str, str], ...] = ()
     verdict: Verdict = field(init=False)
 
