@@ -45,6 +45,9 @@ extensions = [
     "torch_notes.gallery.downloads",
     "torch_notes.workarounds.chinese_search",
     "torch_notes.workarounds.nav_labels",
+    "torch_notes.workarounds.myst_settings",
+    "torch_notes.workarounds.search_stemmer",
+    "torch_notes.workarounds.gallery_gc",
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]

@@ -15,17 +15,25 @@ cache), so each example runs exactly once per invocation. Both builds use
 
 from __future__ import annotations
 
+import contextlib
+import gc
 import hashlib
+import importlib
+import io
 import json
 import os
 import platform
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
+from typing import TextIO
+
+from sphinx.cmd.build import build_main
 
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
@@ -94,21 +102,95 @@ def sphinx_command(srcdir: Path, outdir: Path, *options: str) -> list[str]:
             *options, str(srcdir), str(outdir)]  # fmt: skip
 
 
+# Imported once, before either language, by the process that forks each language's build:
+# libraries that use no Sphinx translation (so nothing they define is fixed in one language).
+PRELOAD = ("torch", "matplotlib.pyplot", "jieba", "jupyter_cache", "nbclient", "nbformat")
+
+
+def preload() -> None:
+    """Import the heavy libraries once; freeze them so no collection walks them again."""
+    for name in PRELOAD:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(name)
+    gc.collect()
+    gc.freeze()
+
+
 def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
-    """Run one language; return its exit status and how many warnings it printed."""
+    """Run one language; return its exit status and how many warnings it printed.
+
+    In a child forked from this process, as ``python -m sphinx`` would run it
+    (``sphinx.cmd.build.build_main``): a fresh Sphinx, message catalogs included (Sphinx keeps
+    them in globals, and a module imported during one language's build keeps that language's
+    strings), but PyTorch, matplotlib and the rest of ``PRELOAD`` are imported already.
+    Without ``os.fork`` (Windows), a process of its own.
+    """
     command = sphinx_command(
         DOCS, SITE / language, "-D", f"language={language}",
         "-d", str(BUILD / "doctrees" / language), *extra,
     )  # fmt: skip
     print(f"\n$ {' '.join(command)}", flush=True)
-    SCRATCH.mkdir(parents=True, exist_ok=True)  # temporary files and folders go here
+    SCRATCH.mkdir(parents=True, exist_ok=True)  # what the build runs writes its files here
+    if not hasattr(os, "fork"):
+        return sphinx_process(command)
+    sys.stderr.flush()
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: build, report, and leave without running the parent's cleanup
+        status, warnings = 1, 0
+        try:
+            os.close(read)
+            os.environ["TMPDIR"] = tempfile.tempdir = str(SCRATCH)  # tempfile caches its folder
+            counter = WarningCounter(sys.stderr)
+            with contextlib.chdir(ROOT), contextlib.redirect_stderr(counter):
+                status = build_main(command[3:])  # what follows ``python -m sphinx``
+            warnings = counter.count()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os.write(write, f"{status} {warnings}".encode())
+            os._exit(0)
+    os.close(write)
+    with os.fdopen(read) as report:
+        answer = report.read().split()
+    os.waitpid(pid, 0)
+    if len(answer) != 2:
+        return 1, 0  # the child died before reporting; its traceback is above
+    return int(answer[0]), int(answer[1])
+
+
+def sphinx_process(command: list[str]) -> tuple[int, int]:
     scratch = {**os.environ, "TMPDIR": str(SCRATCH)}
     process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, env=scratch)
-    warnings = 0
+    counter = WarningCounter(sys.stderr)
     for line in process.stderr:
-        sys.stderr.write(line)
-        warnings += ": WARNING: " in line or line.startswith("WARNING: ")
-    return process.wait(), warnings
+        counter.write(line)
+    return process.wait(), counter.count()
+
+
+class WarningCounter(io.TextIOBase):
+    """Stands in for stderr during a build: passes everything on and counts the warnings."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.pending = ""
+        self.warnings = 0
+
+    def write(self, text: str) -> int:
+        self.stream.write(text)
+        *lines, self.pending = (self.pending + text).split("\n")
+        self.warnings += sum(map(is_warning, lines))
+        return len(text)
+
+    def flush(self) -> None:
+        self.stream.flush()
+
+    def count(self) -> int:
+        return self.warnings + is_warning(self.pending)  # a last line without its newline too
+
+
+def is_warning(line: str) -> bool:
+    return ": WARNING: " in line or line.startswith("WARNING: ")
 
 
 def untracked() -> dict[str, int] | None:
@@ -186,6 +268,7 @@ def build(extra: list[str] | None = None) -> int:
     started = time.perf_counter()
     before = untracked()
     clean()
+    preload()
     seconds: dict[str, float] = {}
     warnings = 0
     for language in sitewide.LANGUAGE_CODES:

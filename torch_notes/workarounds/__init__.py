@@ -29,6 +29,20 @@ module                     upstream                             delete when
                            no catalog reaches (see sphinx-       (no upstream issue found; to
                            gallery/sphinx-gallery#998 on that    file); ``tests/test_site.py``
                            markup)
+``myst_settings``          myst-parser's renderer builds a       myst-parser evaluates
+                           throwaway document (fresh docutils    ``make_document()`` only when no
+                           settings) per parse, even when given  document is given (no upstream
+                           one: 1,392 per Chinese build (no      issue found; to file);
+                           upstream issue found)                 ``tests/test_speed_workarounds.py``
+``search_stemmer``         Sphinx's search index stems every     Sphinx stems each distinct word
+                           occurrence with the pure-Python       once, or uses PyStemmer (no
+                           snowballstemmer, whose own cache was  Sphinx issue found);
+                           removed (snowballstem/snowball#114)   ``tests/test_speed_workarounds.py``
+``gallery_gc``             sphinx-gallery runs a full            sphinx-gallery no longer calls
+                           ``gc.collect()`` before each example  ``gc.collect()`` per example, or
+                           (to measure memory), walking all of   freezes itself (no upstream issue
+                           PyTorch's objects each time           found); ``tests/test_speed_
+                                                                 workarounds.py``
 =========================  ===================================  ===================================
 
 The theme's interface strings it leaves untranslated are translated by hand in

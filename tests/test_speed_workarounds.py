@@ -1,0 +1,79 @@
+"""The workarounds that keep the build near its floor (torch_notes/workarounds/): each still bites."""
+
+from __future__ import annotations
+
+import gc
+import inspect
+
+from docutils import frontend
+from myst_parser.config.main import MdParserConfig
+from myst_parser.mdit_to_docutils import base
+from myst_parser.parsers.mdit import create_md_parser
+from sphinx.search import IndexBuilder
+
+from torch_notes.workarounds import myst_settings
+
+
+def test_myst_parses_without_building_docutils_settings_each_time(monkeypatch):
+    built = []
+    init = frontend.OptionParser.__init__
+
+    def counting_init(self, *args, **kwargs):
+        built.append(1)
+        init(self, *args, **kwargs)
+
+    monkeypatch.setattr(base, "make_document", base.make_document)  # restored afterwards
+    myst_settings.setup(None)
+    myst_settings.default_settings.cache_clear()
+    monkeypatch.setattr(frontend.OptionParser, "__init__", counting_init)
+    parser = create_md_parser(MdParserConfig(), base.DocutilsRenderer)
+    documents = []
+    for message in ("*one*", "two ``code``", "three"):
+        document = base.make_document("<translated>")
+        parser.options["document"] = document
+        parser.render(message)
+        documents.append(document)
+    # Once for the parser class, then never again: without the workaround, 1 + 2 per message.
+    assert len(built) == 1
+    assert documents[0].settings is not documents[1].settings
+    assert documents[0].settings.__dict__ == documents[1].settings.__dict__
+    assert documents[0].astext() == "one"
+
+
+def test_the_search_index_stems_each_distinct_word_once(monkeypatch):
+    import snowballstemmer
+    from sphinx.search.en import SearchEnglish
+
+    from torch_notes.workarounds import search_stemmer
+
+    class Indexer:  # what remember_stems reads of Sphinx's IndexBuilder
+        lang = SearchEnglish({})
+
+    calls = []
+    stem_word = Indexer.lang.stemmer.stemWord
+    monkeypatch.setattr(
+        Indexer.lang.stemmer, "stemWord", lambda word: calls.append(word) or stem_word(word)
+    )
+    search_stemmer.remember_stems(Indexer)
+    stems = [Indexer.lang.stem(word) for word in ("Tensors", "tensors", "running", "tensors")]
+    assert stems == [snowballstemmer.stemmer("english").stemWord(w.lower()) for w in
+                     ("Tensors", "tensors", "running", "tensors")]  # fmt: skip
+    assert calls == ["tensors", "running"]
+    # Sphinx still stems through lang.stemmer.stemWord and builds its indexer in __init__.
+    assert "self.stemmer.stemWord" in inspect.getsource(SearchEnglish.stem)
+    search_stemmer.setup(None)
+    assert IndexBuilder.__init__ is search_stemmer._init
+
+
+def test_sphinx_gallery_collects_through_the_frozen_gc():
+    from sphinx_gallery import gen_rst
+
+    from torch_notes.workarounds import gallery_gc
+
+    assert "gc.collect()" in inspect.getsource(gen_rst.execute_script)  # else: delete gallery_gc
+    gallery_gc.setup(None)
+    assert isinstance(gen_rst.gc, gallery_gc.CollectThenFreeze)
+    gc.unfreeze()
+    gen_rst.gc.collect()
+    assert gc.get_freeze_count() > 0
+    gc.unfreeze()
