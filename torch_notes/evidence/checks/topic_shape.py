@@ -22,6 +22,12 @@ logger = logging.getLogger(__name__)
 SOLUTIONS_PER_PAGE = range(2, 5)
 
 
+def title_of(section: nodes.section) -> str:
+    title = section.next_node(nodes.title)
+    assert title is not None  # docutils gives every section a title
+    return title.astext()
+
+
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
     env: BuildEnvironment = app.env
@@ -30,7 +36,7 @@ def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     if not (topic and page and app.config.evidence_topic_exercises):
         return
     titled = [
-        (section, section.next_node(nodes.title).astext())
+        (section, title_of(section))
         for section in page.children
         if isinstance(section, nodes.section)
     ]

@@ -20,22 +20,24 @@ of cut-down pages (the drift tests) sets ``evidence_topic_declarations = False``
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX
-from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.model.records import Check, CheckKind
 from torch_notes.evidence.model.values import parse_claim
 from torch_notes.evidence.store.domain import evidence_domain
 
 logger = logging.getLogger(__name__)
 
 
-def used_by(checks) -> tuple[set[str], set[str]]:
+def used_by(checks: Iterable[Check]) -> tuple[set[str], set[str]]:
     """The examples and snippets whose results a page's checks rest on."""
-    examples, snippets = set(), set()
+    examples: set[str] = set()
+    snippets: set[str] = set()
     for check in checks:
         if check.kind is CheckKind.SNIPPET:
             snippets.add(check.subject)
@@ -58,7 +60,9 @@ def declared(env: BuildEnvironment, docname: str) -> tuple[set[str], set[str]] |
     metadata = env.metadata.get(docname, {})
     if "examples" not in metadata and "snippets" not in metadata:
         return None
-    return tuple(set(json.loads(metadata.get(key, "[]"))) for key in ("examples", "snippets"))
+    examples: set[str] = set(json.loads(metadata.get("examples", "[]")))
+    snippets: set[str] = set(json.loads(metadata.get("snippets", "[]")))
+    return examples, snippets
 
 
 def check_declarations(app: Sphinx, env: BuildEnvironment) -> None:

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, ClassVar
 
+from docutils import nodes
 from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 
@@ -22,7 +23,7 @@ from torch_notes.evidence.model.text import without_whitespace
 class EvidenceDomain(Domain):
     name = "evidence"
     label = "Evidence"
-    initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's own declaration
+    initial_data: ClassVar[dict[str, Any]] = {
         "checks": {},  # docname -> list[Check]
         "rows": {},  # docname -> list[Row]
         "tables": set(),  # docnames that show the errata table
@@ -95,7 +96,7 @@ class EvidenceDomain(Domain):
                     self.data[key][docname] = otherdata[key][docname]
         self.data["tables"] |= otherdata["tables"] & set(docnames)
 
-    def resolve_any_xref(self, *args: Any) -> list:
+    def resolve_any_xref(self, *args: Any) -> list[tuple[str, nodes.reference]]:
         return []  # the domain holds records, not cross-reference targets
 
 
@@ -104,6 +105,8 @@ def evidence_domain(env: BuildEnvironment) -> EvidenceDomain:
     return env.get_domain(EvidenceDomain.name)  # type: ignore[return-value]
 
 
-def record_check(env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw) -> None:
+def record_check(
+    env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw: Any
+) -> None:
     """Remember one check of this page for the build summary."""
     evidence_domain(env).note_check(env.docname, Check(kind, subject, holds, **kw))
