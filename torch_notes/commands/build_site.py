@@ -21,6 +21,7 @@ import time
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
+from typing import Any
 
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
@@ -97,6 +98,7 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
     )  # fmt: skip
     print(f"\n$ {' '.join(command)}", flush=True)
     process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
+    assert process.stderr is not None  # stderr=PIPE
     warnings = 0
     for line in process.stderr:
         sys.stderr.write(line)
@@ -141,7 +143,8 @@ def never_ran(language: str) -> int:
 def torch_build_kind() -> str:
     """``cpu``, ``cuda`` or ``rocm``, as the build's records say (torch.version, read in Sphinx)."""
     report = BUILD / "doctrees" / sitewide.SOURCE_LANGUAGE.code / "errata.json"
-    return json.loads(report.read_text(encoding="utf-8"))["torch"]["kind"]
+    kind: str = json.loads(report.read_text(encoding="utf-8"))["torch"]["kind"]
+    return kind
 
 
 def build(extra: list[str] | None = None) -> int:
@@ -194,7 +197,7 @@ def snippet_runs(pattern: str) -> list[Path]:
     return list((DOCS / "_generated" / "snippets").glob(pattern))
 
 
-def print_summary(info: dict, total: float) -> None:
+def print_summary(info: dict[str, Any], total: float) -> None:
     print("\n== torch-notes build ==")
     print(
         f"torch {info['torch']} ({info['torch_build']} build) · Python {info['python']} · {info['built_utc']}"

@@ -12,6 +12,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from torch_notes import sitewide
 from torch_notes.paths import ROOT
@@ -34,7 +35,7 @@ class Topic:
         return tuple(name for name in self.snippets if name.startswith(SOLUTIONS))
 
 
-def front_matter(page: Path) -> dict:
+def front_matter(page: Path) -> dict[str, Any]:
     import yaml  # myst-parser's dependency
 
     text = page.read_text(encoding="utf-8")
