@@ -149,7 +149,11 @@ def translate(session: nox.Session) -> None:
 
 @nox.session(reuse_venv=True)
 def lint(session: nox.Session) -> None:
-    """Lint and check formatting with ruff."""
+    """Lint and check formatting with ruff, then check torch_notes/'s types with mypy."""
+    # The lint group includes the docs group, so that mypy reads Sphinx's and docutils' types.
+    # Installed within locks/pin.txt, which pins the test group only: mypy and the type stubs
+    # are not in it and install unconstrained (a lint runs none of the code it reads).
     install_groups(session, "lint")
     session.run("ruff", "check", ".", *session.posargs)
     session.run("ruff", "format", "--check", ".")
+    session.run("mypy")  # what and how strictly: pyproject.toml, [tool.mypy]

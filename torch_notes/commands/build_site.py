@@ -31,7 +31,7 @@ import time
 from datetime import UTC, datetime
 from importlib.metadata import version
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO
 
 from sphinx.cmd.build import build_main
 
@@ -162,6 +162,7 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
 def sphinx_process(command: list[str]) -> tuple[int, int]:
     scratch = {**os.environ, "TMPDIR": str(SCRATCH)}
     process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, env=scratch)
+    assert process.stderr is not None  # stderr=PIPE
     counter = WarningCounter(sys.stderr)
     for line in process.stderr:
         counter.write(line)
@@ -260,7 +261,8 @@ def never_ran(language: str) -> int:
 def torch_build_kind() -> str:
     """``cpu``, ``cuda`` or ``rocm``, as the build's records say (torch.version, read in Sphinx)."""
     report = BUILD / "doctrees" / sitewide.SOURCE_LANGUAGE.code / "errata.json"
-    return json.loads(report.read_text(encoding="utf-8"))["torch"]["kind"]
+    kind: str = json.loads(report.read_text(encoding="utf-8"))["torch"]["kind"]
+    return kind
 
 
 def build(extra: list[str] | None = None) -> int:
@@ -327,7 +329,7 @@ def snippet_runs(pattern: str) -> list[Path]:
     return list((DOCS / "_generated" / "snippets").glob(pattern))
 
 
-def print_summary(info: dict, total: float) -> None:
+def print_summary(info: dict[str, Any], total: float) -> None:
     print("\n== torch-notes build ==")
     print(
         f"torch {info['torch']} ({info['torch_build']} build) · Python {info['python']} · {info['built_utc']}"

@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 from urllib.parse import urlsplit
 
 CHROMIUM = os.environ.get("TORCH_NOTES_CHROMIUM", "/usr/bin/chromium")
@@ -43,7 +43,7 @@ class StaticHostHandler(SimpleHTTPRequestHandler):
         self.compress = compress  # before the base class, which handles the request at once
         super().__init__(*args, **kwargs)
 
-    def send_head(self):
+    def send_head(self) -> io.BytesIO | BinaryIO | None:
         path = Path(self.translate_path(self.path))
         if path.is_dir():
             if not urlsplit(self.path).path.endswith("/"):

@@ -84,8 +84,8 @@ def connect_checks(app: Sphinx) -> None:
     app.connect("doctree-read", fill_in.fill_in, priority=FILL_IN_PRIORITY)
     for check in PAGE_CHECKS:
         app.connect("doctree-read", check)
-    for check in BUILD_CHECKS:
-        app.connect("env-check-consistency", check)
+    for build_check in BUILD_CHECKS:
+        app.connect("env-check-consistency", build_check)
     app.connect("env-get-updated", errata_table.always_refresh)
     app.connect("build-finished", errata_table.write_reports)
     app.connect("build-finished", topics.write_topics)

@@ -54,7 +54,9 @@ def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None
 
 
 def gallery_conf(
-    examples_dir: str = "../gallery", gallery_dir: str = "auto_examples", sections: tuple = ()
+    examples_dir: str = "../gallery",
+    gallery_dir: str = "auto_examples",
+    sections: tuple[str, ...] = (),
 ) -> dict[str, Any]:
     """sphinx-gallery's settings; ``sections`` are the sub-folders in teaching order."""
     return {

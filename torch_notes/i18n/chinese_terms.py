@@ -293,6 +293,7 @@ def check_blocks(app: Sphinx, doctree: nodes.Node, docname: str, *, new_only: bo
     shown = page_catalog(app.config, docname)
     found = 0
     for block in list(doctree.findall(is_block)):
+        assert isinstance(block, nodes.TextElement)  # is_block() says so
         if new_only and block.get(CHECKED):
             continue
         block[CHECKED] = True

@@ -90,6 +90,7 @@ class RememberSource(SphinxTransform):
         if self.config.language == sitewide.SOURCE_LANGUAGE.code:
             return
         for node in self.document.findall(translatable):
+            assert isinstance(node, nodes.Element)  # translatable() says so
             node[SOURCE] = (held(node), node.astext())
 
 
@@ -103,6 +104,7 @@ class CompareTranslation(SphinxTransform):
             return
         catalog = page_catalog(self.config, self.env.docname)
         for node in self.document.findall(translatable):
+            assert isinstance(node, nodes.Element)  # translatable() says so
             source = node.attributes.pop(SOURCE, None)
             if source is None or not node.get("translated"):
                 continue
@@ -117,7 +119,9 @@ def describe(items: Counter[tuple[str, str]]) -> str:
     )
 
 
-def report(node: nodes.Element, catalog: Path, message: str, lost: Counter) -> None:
+def report(
+    node: nodes.Element, catalog: Path, message: str, lost: Counter[tuple[str, str]]
+) -> None:
     logger.warning(
         "the translation in %s drops or changes %s; keep every role, reference, code and "
         "number of the message as it is:\n  %r",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
 KEEP = ("_static/documentation_options.js",)
@@ -37,7 +38,13 @@ def deferred(script: Any) -> Any:
     return type(script)(filename, priority=script.priority, **{**attributes, "defer": "defer"})
 
 
-def defer_scripts(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def defer_scripts(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
     if templatename in NOT_ON or "script_files" not in context:
         return
     # In place: the list is the builder's, to which other handlers of this event add scripts.

@@ -25,9 +25,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
+from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.config import Config
 from sphinx.errors import ConfigError
 
@@ -37,7 +39,7 @@ from torch_notes.sitewide import Language
 
 def language_links(
     pagename: str, current: str, languages: Sequence[Language], suffix: str, base_url: str = ""
-) -> list[dict]:
+) -> list[dict[str, Any]]:
     """The page in every language: relative to the page, or absolute under ``base_url``."""
     prefix = base_url or "../" * (pagename.count("/") + 1)
     return [
@@ -76,9 +78,16 @@ def set_base_url(app: Sphinx, config: Config) -> None:
         config.html_baseurl = f"{config.site_base_url}{config.language}/"
 
 
-def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_context(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
     languages = sitewide.LANGUAGES
-    suffix, base_url = app.builder.link_suffix, app.config.site_base_url
+    builder = cast("StandaloneHTMLBuilder", app.builder)  # html-page-context: an HTML builder
+    suffix, base_url = builder.link_suffix, app.config.site_base_url
     context["language_links"] = language_links(pagename, app.config.language, languages, suffix)
     context["metatags"] = context.get("metatags", "") + "".join(
         f'\n<link rel="alternate" hreflang="{code}" href="{html.escape(href)}" />'

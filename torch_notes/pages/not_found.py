@@ -20,6 +20,7 @@ import html
 from typing import Any
 from urllib.parse import urlsplit
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
 
@@ -28,7 +29,13 @@ def base_path(site_base_url: str, language: str) -> str:
     return f"{urlsplit(site_base_url).path or '/'}{language}/"
 
 
-def add_base(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_base(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
     if pagename != app.config.not_found_page:
         return
     tags = '\n<meta name="robots" content="noindex" />'

@@ -77,7 +77,13 @@ def meta_tags(title: str, description: str, locale: str, site_name: str, url: st
     )
 
 
-def add_meta(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def add_meta(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
     locale = sitewide.language(app.config.language).og_locale
     title = re.sub(r"<[^>]+>", "", context.get("title") or app.config.project)
     description = (

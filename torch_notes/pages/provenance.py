@@ -11,13 +11,19 @@ from __future__ import annotations
 
 import os
 import platform
+import weakref
 from datetime import UTC, datetime
 from importlib.metadata import version
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
+from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.gallery import example_script
+
+# What collect() found, per application (Sphinx declares no attribute for it).
+_provenance: weakref.WeakKeyDictionary[Sphinx, dict[str, str]] = weakref.WeakKeyDictionary()
 
 
 def best_device() -> str:
@@ -40,7 +46,7 @@ def build_date() -> str:
 def collect(app: Sphinx) -> None:
     if app.builder.format != "html":
         return
-    app.torch_notes_provenance = {
+    _provenance[app] = {
         "torch": version("torch"),
         "python": platform.python_version(),
         "device": best_device(),
@@ -50,11 +56,17 @@ def collect(app: Sphinx) -> None:
 
 def has_output(app: Sphinx, pagename: str) -> bool:
     is_example = example_script(app.srcdir, app.config, pagename) is not None
-    return is_example or app.env.get_domain("evidence").has_checks(pagename)
+    return is_example or evidence_domain(app.env).has_checks(pagename)
 
 
-def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    provenance = getattr(app, "torch_notes_provenance", None)
+def add_context(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    provenance = _provenance.get(app)
     context["provenance"] = provenance if provenance and has_output(app, pagename) else None
 
 

@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import html
 import re
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote, urlencode
 
+from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.locale import _ as sphinx_text
 from sphinx.locale import get_translation
 
@@ -50,8 +52,15 @@ def report_link(repository: str, title: str, path: str, address: str) -> dict[st
     return {"label": _("Report an error"), "href": issue_url(repository, issue_title, body + "\n")}
 
 
-def add_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
-    path = f"{app.config.language}/{pagename}{app.builder.link_suffix}"
+def add_context(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
+    builder = cast("StandaloneHTMLBuilder", app.builder)  # html-page-context: an HTML builder
+    path = f"{app.config.language}/{pagename}{builder.link_suffix}"
     address = f"{app.config.site_base_url}{path}" if app.config.site_base_url else path
     title = plain_title(context.get("title") or "")
     title = title or (sphinx_text(UNTITLED[pagename]) if pagename in UNTITLED else pagename)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import posixpath
 from typing import Any
 
+from docutils import nodes
 from sphinx.application import Sphinx
 
 # A stylesheet: the classes it styles (all its rules are about elements with one of them).
@@ -30,7 +31,13 @@ def unused(stylesheet: Any, body: str) -> bool:
     return classes is not None and not any(class_ in body for class_ in classes)
 
 
-def drop_unused(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def drop_unused(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
     if "css_files" not in context:
         return
     body = context.get("body", "")

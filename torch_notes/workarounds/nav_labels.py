@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from bs4 import BeautifulSoup
+from docutils import nodes
 from sphinx.application import Sphinx
 
 
@@ -28,7 +29,13 @@ def name_toggles(html: str) -> str:
     return str(soup)
 
 
-def wrap_toctree(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
+def wrap_toctree(
+    app: Sphinx,
+    pagename: str,
+    templatename: str,
+    context: dict[str, Any],
+    doctree: nodes.document | None,
+) -> None:
     generate = context.get("generate_toctree_html")
     if generate is None:  # another theme
         return

@@ -33,7 +33,8 @@ class RememberingStemmer:
 def remember_stems(indexer: IndexBuilder) -> None:
     stemmer = getattr(indexer.lang, "stemmer", None)
     if stemmer is not None and not isinstance(stemmer, RememberingStemmer):
-        indexer.lang.stemmer = RememberingStemmer(stemmer)
+        # Only some languages' SearchLanguage has a stemmer (English's), so it is not declared.
+        setattr(indexer.lang, "stemmer", RememberingStemmer(stemmer))  # noqa: B010
 
 
 _original_init = IndexBuilder.__init__
@@ -45,5 +46,6 @@ def _init(self: IndexBuilder, *args: Any, **kwargs: Any) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    IndexBuilder.__init__ = _init  # the builder makes its indexer in prepare_writing
+    # The builder makes its indexer in prepare_writing; mypy refuses a plain method assignment.
+    setattr(IndexBuilder, "__init__", _init)  # noqa: B010
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -20,7 +20,7 @@ TITLE_DIV = re.compile(r'(<div class="sphx-glr-thumbnail-title">)(.*?)(</div>)',
 TOOLTIP = re.compile(r'(<div class="sphx-glr-thumbcontainer" tooltip=")(.*?)(">)', re.DOTALL)
 
 
-def replace_raw(node: nodes.raw, pattern: re.Pattern, text: str) -> None:
+def replace_raw(node: nodes.raw, pattern: re.Pattern[str], text: str) -> None:
     new = pattern.sub(lambda m: m[1] + html.escape(text) + m[3], node.astext())
     node.replace_self(nodes.raw(node.rawsource, new, format=node.get("format", "html")))
 
@@ -35,6 +35,7 @@ def translate_titles(app: Sphinx, doctree: nodes.document, docname: str) -> None
             if opening is not None and node.get("internal"):
                 link_text = node.astext()
             continue
+        assert isinstance(node, nodes.raw)  # what findall() gave, other than references
         source = node.astext()
         if "sphx-glr-thumbcontainer" in source:
             opening, link_text = node, None

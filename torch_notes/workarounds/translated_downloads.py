@@ -133,7 +133,7 @@ def translate_notebook(
     blocks: list[tuple[str, str, int]],
     translated: list[str],
     to_markdown: Callable[[str, Any], str],
-) -> dict:
+) -> dict[str, Any]:
     """Replace the markdown cells (one per text block, in order) by translated ones."""
     cells = [c for c in notebook["cells"] if c["cell_type"] == "markdown"]
     texts = [
@@ -144,8 +144,8 @@ def translate_notebook(
     if len(cells) != len(texts):
         raise ValueError(f"{len(cells)} markdown cells for {len(texts)} text blocks")
     old_counter, new_counter = count(1), count(1)  # heading levels, as fill_notebook numbers them
-    old_levels = defaultdict(lambda: next(old_counter))
-    new_levels = defaultdict(lambda: next(new_counter))
+    old_levels: defaultdict[str, int] = defaultdict(lambda: next(old_counter))
+    new_levels: defaultdict[str, int] = defaultdict(lambda: next(new_counter))
     for cell, (content, new) in zip(cells, texts, strict=True):
         if "".join(cell["source"]) != to_markdown(content, old_levels):
             raise ValueError("a markdown cell is not what sphinx-gallery makes of its text block")
@@ -166,7 +166,7 @@ def without_escaped_spaces(markdown: str) -> str:
 
 
 def to_markdown(
-    rst2md: Callable, gallery_conf: Any, target_dir: Path, rst: str, heading_levels: Any
+    rst2md: Callable[..., str], gallery_conf: Any, target_dir: Path, rst: str, heading_levels: Any
 ) -> str:
     """What sphinx-gallery's ``fill_notebook`` makes of one text block."""
     return rst2md(rst + "\n", gallery_conf, target_dir, heading_levels)
@@ -181,6 +181,8 @@ def catalog_lookup(po: Path) -> Callable[[str], str | None]:
     def translate(message: str) -> str | None:
         entry = catalog.get(message)
         if entry is None or entry.fuzzy or not entry.string:
+            return None
+        if not isinstance(entry.string, str):  # a plural's forms: gallery text has none
             return None
         return entry.string
 

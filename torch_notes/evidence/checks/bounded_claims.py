@@ -19,7 +19,7 @@ logger = logging.getLogger(__name__)
 def releases_named(env: BuildEnvironment, paragraph: nodes.paragraph) -> set[str]:
     """The releases a paragraph's {since} roles name; a quote continues the paragraph before it
     (``... warns:`` followed by the quoted warning)."""
-    context = [paragraph]
+    context: list[nodes.Node] = [paragraph]
     quote = paragraph.parent
     if isinstance(quote, nodes.block_quote) and quote.parent is not None:
         at = quote.parent.index(quote)
@@ -48,9 +48,9 @@ def check_bounded_claims(app: Sphinx, doctree: nodes.document) -> None:
             key = node.get(attributes.FACT_KEY)
             bound = release_bound(app.env, key) if key else ""
             if bound and covered(bound, named):  # the page speaks of releases that have it
-                shown = format_value(
-                    since(app.env, key).value(key), node.get(attributes.FACT_SPEC, "")
-                )
+                first = since(app.env, key)
+                assert first is not None  # release_bound() found it
+                shown = format_value(first.value(key), node.get(attributes.FACT_SPEC, ""))
                 node.children = [nodes.Text(shown)]
         for node in paragraph.findall(nodes.Element):
             key = node.get(attributes.RELEASE_BOUND_KEY)

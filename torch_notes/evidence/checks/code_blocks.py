@@ -42,7 +42,7 @@ def ran(block: nodes.literal_block, folders: list[Path]) -> bool:
     source = block.get("source")  # set by literalinclude: the file shown
     if source and any(Path(source).resolve().is_relative_to(folder) for folder in folders):
         return True
-    node = block
+    node: nodes.Element | None = block
     while node is not None:
         if EXECUTED_CLASSES & set(node.get("classes", [])):
             return True

@@ -40,7 +40,11 @@ def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
     source = example_script(app.srcdir, app.config, app.env.docname)
     if source is None:
         return
-    blocks = [b for b in doctree.findall(is_gallery_output) if "volatile" not in b["classes"]]
+    blocks = [
+        b
+        for b in doctree.findall(nodes.literal_block)
+        if is_gallery_output(b) and "volatile" not in b["classes"]
+    ]
 
     def warn(number: int, problem: str) -> None:
         logger.warning(

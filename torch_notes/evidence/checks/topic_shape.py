@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from docutils import nodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
@@ -23,7 +24,7 @@ logger = logging.getLogger(__name__)
 SOLUTIONS_PER_PAGE = range(2, 5)
 
 
-def is_topic(config, docname: str) -> bool:
+def is_topic(config: Config, docname: str) -> bool:
     """``<section>/<page>``, not the section's index nor a page the gallery generated; or a
     page ``evidence_topic_pages`` names (a test project's one page)."""
     if docname in config.evidence_topic_pages:
@@ -31,6 +32,12 @@ def is_topic(config, docname: str) -> bool:
     section, _, page = docname.partition("/")
     gallery = (getattr(config, "sphinx_gallery_conf", None) or {}).get("gallery_dirs", [])
     return bool(page) and "/" not in page and page != "index" and section not in gallery
+
+
+def title_of(section: nodes.section) -> str:
+    title = section.next_node(nodes.title)
+    assert title is not None  # docutils gives every section a title
+    return title.astext()
 
 
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
@@ -41,7 +48,7 @@ def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
     if not (topic and page and app.config.evidence_topic_exercises):
         return
     titled = [
-        (section, section.next_node(nodes.title).astext())
+        (section, title_of(section))
         for section in page.children
         if isinstance(section, nodes.section)
     ]

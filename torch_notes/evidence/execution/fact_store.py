@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
+from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from torch_notes import sitewide
@@ -92,6 +93,6 @@ def fact_dirs(env: BuildEnvironment) -> Iterable[Path]:
             yield srcdir / folder
 
 
-def reset_store(app, env: BuildEnvironment, docnames: list[str]) -> None:
+def reset_store(app: Sphinx, env: BuildEnvironment, docnames: list[str]) -> None:
     """Facts are re-read from disk each build: sphinx-gallery may have rewritten them."""
     _stores.pop(env, None)

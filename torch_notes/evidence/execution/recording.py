@@ -31,7 +31,9 @@ FACTS_SUFFIX = ".facts.json"
 VOLATILE_KEY = "__volatile__"  # in a facts file: the keys whose values differ on every run
 
 
-def record_facts(block, block_vars: dict[str, Any], gallery_conf: dict[str, Any]) -> str:
+def record_facts(
+    block: tuple[str, str, int], block_vars: dict[str, Any], gallery_conf: dict[str, Any]
+) -> str:
     """sphinx-gallery image scraper that stores the example's ``facts`` dict after each block.
 
     Scrapers are the one hook sphinx-gallery calls with the example's namespace. The file

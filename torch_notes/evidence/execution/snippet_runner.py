@@ -108,7 +108,7 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
             os.chdir(cwd)
     printed = out.getvalue()
     if raised:
-        printed += ("\n" if printed and not printed.endswith("\n") else "") + raised.message + "\n"
+        printed += ("\n" if printed and not printed.endswith("\n") else "") + str(raised) + "\n"
     warned = sorted({(w.category.__name__, str(w.message)) for w in caught})
     return SnippetRun(mask_addresses(printed), raised, tuple(Warned(*w) for w in warned))
 

@@ -83,7 +83,8 @@ class FactCaseDirective(SphinxDirective):
 
 def choose(env: BuildEnvironment, node: nodes.Element) -> list[nodes.Node]:
     """The case a ``{fact-case}`` keeps: the one that lists the executed value."""
-    key, cases = node[attributes.FACT_KEY], list(node.children)
+    key = node[attributes.FACT_KEY]
+    cases = [case for case in node.children if isinstance(case, case_node)]  # all of them
 
     def warn(problem: str) -> list[nodes.Node]:
         logger.warning(problem, location=node, type="facts", subtype="case")

@@ -60,6 +60,7 @@ from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     HISTORIES,
     CheckKind,
+    Cited,
     Executed,
     Outcome,
     Raised,
@@ -239,9 +240,9 @@ class CheckedErratum:
             history=self.options.get("history", ""),
         )
         if run is not None:  # the snippet's own output; this row replaces the snippet's
-            evidence: tuple = (Executed((f"snippets.{run.name}",)),)
+            evidence: tuple[Executed | Cited, ...] = (Executed((f"snippets.{run.name}",)),)
             now, covers = SnippetRunner.shown(run), f"snippet-{run.name}"
-            claims = ((now, shown_key(run.name)),)
+            claims: tuple[tuple[str, str], ...] = ((now, shown_key(run.name)),)
         else:
             evidence, covers = ((Executed((key,)),) if key else ()), ""
             now = f"{self.options.get('shows', key)} → {format_value(value)}" if key else claim

@@ -30,6 +30,7 @@ from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
+from sphinx.writers.html5 import HTML5Translator
 
 from torch_notes.evidence.execution.snippet_runner import SnippetRunner
 from torch_notes.evidence.markup.snippets import ShownSnippet, code_block
@@ -45,20 +46,20 @@ class solution(nodes.General, nodes.Element):
     """A closed ``<details>`` holding a solution's code, output and explanation."""
 
 
-def visit_solution_html(self, node: solution) -> None:
+def visit_solution_html(self: HTML5Translator, node: solution) -> None:
     self.body.append('<details class="solution">')
     self.body.append(f"<summary>{self.encode(node['label'])}</summary>")
 
 
-def depart_solution_html(self, node: solution) -> None:
+def depart_solution_html(self: HTML5Translator, node: solution) -> None:
     self.body.append("</details>\n")
 
 
-def visit_solution_plain(self, node: solution) -> None:
+def visit_solution_plain(self: nodes.NodeVisitor, node: solution) -> None:
     pass  # other builders show the contents as they are
 
 
-def depart_solution_plain(self, node: solution) -> None:
+def depart_solution_plain(self: nodes.NodeVisitor, node: solution) -> None:
     pass
 
 

@@ -62,6 +62,7 @@ class NoteRole(SphinxRole):
         record_check(self.env, CheckKind.QUOTE, self.text, True)
         self.env.note_dependency(str(path))
         prose = bool(sitewide.CJK.search(quote))  # the note's prose is quoted, its code is code
+        node: nodes.TextElement
         if prose:
             node = nodes.inline(self.rawtext, f"“{quote}”", classes=["note-quote"])
         else:

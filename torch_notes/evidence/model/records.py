@@ -215,6 +215,6 @@ def verdict(source: RowSource, outcome: Outcome) -> Verdict:
     return Verdict.HOLDS
 
 
-def row_order(row: Row) -> tuple:
+def row_order(row: Row) -> tuple[str, str, int, str]:
     """The table's order: by note, then page, then snippets, errata and quotes, then anchor."""
     return (row.note, row.docname, list(RowSource).index(row.source), row.anchor)

@@ -62,7 +62,7 @@ MAX_WORDS = 160
 
 
 def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> list[Row]:
-    rows = []
+    rows: list[Row] = []
     for paragraph in doctree.findall(nodes.paragraph):
         quotes = [n for n in paragraph.findall(nodes.Element) if attributes.NOTE_WORDS in n]
         claims = [n for n in paragraph.findall(nodes.Element) if n.get(attributes.CLAIM_KEY)]

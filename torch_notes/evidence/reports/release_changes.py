@@ -60,7 +60,7 @@ def history_nodes(row: Row, recorded: tuple[Record, ...]) -> list[nodes.Node]:
     return [line]
 
 
-def plain_history(rows: list[Row], recorded: tuple[Record, ...]) -> dict[str, list[dict]]:
+def plain_history(rows: list[Row], recorded: tuple[Record, ...]) -> dict[str, list[dict[str, Any]]]:
     """For errata.json: each row's spans, by its page and anchor."""
     return {
         f"{row.docname}#{row.anchor}": [

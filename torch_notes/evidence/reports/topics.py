@@ -17,6 +17,7 @@ prints the table of topics with their files (``torch_notes/commands/topic_table.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from pathlib import Path
 
 from sphinx.application import Sphinx
@@ -24,14 +25,15 @@ from sphinx.application import Sphinx
 from torch_notes import sitewide
 from torch_notes.evidence.checks.topic_shape import is_topic
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX
-from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.model.records import Check, CheckKind
 from torch_notes.evidence.model.values import parse_claim
 from torch_notes.evidence.store.domain import evidence_domain
 
 
-def used_by(checks) -> tuple[list[str], list[str]]:
+def used_by(checks: Iterable[Check]) -> tuple[list[str], list[str]]:
     """The examples and snippets whose results a page's checks rest on, in the page's order."""
-    examples, snippets = {}, {}
+    examples: dict[str, None] = {}  # dicts keep the order of first use
+    snippets: dict[str, None] = {}
     for check in checks:
         if check.kind is CheckKind.SNIPPET:
             snippets[check.subject] = None

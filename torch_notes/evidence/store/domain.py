@@ -10,8 +10,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
-from typing import Any
+from typing import Any, ClassVar, cast
 
+from docutils import nodes
 from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 
@@ -22,7 +23,7 @@ from torch_notes.evidence.model.text import without_whitespace
 class EvidenceDomain(Domain):
     name = "evidence"
     label = "Evidence"
-    initial_data: dict[str, Any] = {  # noqa: RUF012 - Sphinx's own declaration
+    initial_data: ClassVar[dict[str, Any]] = {
         "checks": {},  # docname -> list[Check]
         "rows": {},  # docname -> list[Row]
         "tables": set(),  # docnames that show the errata table
@@ -95,15 +96,17 @@ class EvidenceDomain(Domain):
                     self.data[key][docname] = otherdata[key][docname]
         self.data["tables"] |= otherdata["tables"] & set(docnames)
 
-    def resolve_any_xref(self, *args: Any) -> list:
+    def resolve_any_xref(self, *args: Any) -> list[tuple[str, nodes.reference]]:
         return []  # the domain holds records, not cross-reference targets
 
 
 def evidence_domain(env: BuildEnvironment) -> EvidenceDomain:
     """The build's records (every layer above reads and adds to them through this)."""
-    return env.get_domain(EvidenceDomain.name)  # type: ignore[return-value]
+    return cast("EvidenceDomain", env.get_domain(EvidenceDomain.name))  # Sphinx: any Domain
 
 
-def record_check(env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw) -> None:
+def record_check(
+    env: BuildEnvironment, kind: CheckKind, subject: str, holds: bool, **kw: Any
+) -> None:
     """Remember one check of this page for the build summary."""
     evidence_domain(env).note_check(env.docname, Check(kind, subject, holds, **kw))
