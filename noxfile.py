@@ -1,8 +1,11 @@
 """Sessions that build, check, translate and lint the torch-notes site.
 
 nox -s docs                  # rebuild both languages into _build/site/ and check them
-nox -s tests                 # pytest (builds the site first when it is out of date)
-nox -s docs -- -j auto       # anything after -- goes to sphinx-build
+nox -s tests                 # the unit tests and tiny test-root builds, in parallel (no site)
+nox -s site-tests            # tests that read the site `nox -s docs` built (never rebuilt here)
+nox -s browser-tests         # that site in headless Chromium, as a reader uses it
+nox -s drift-tests           # scratch builds with an altered PyTorch must fail (slow)
+nox -s docs -- -j auto       # anything after -- goes to sphinx-build (to pytest in test sessions)
 nox -s docs-floor            # the same build on the oldest supported PyTorch (docs-newest: newest)
 nox -s lock -- pin 2.15.0    # re-lock a leg, here bumping the pin to a new PyTorch release
 nox -s page-weight           # what a reader's browser loads (-- --lighthouse: its scores too)
@@ -89,11 +92,45 @@ def history(session: nox.Session) -> None:
     session.run("python3", "-m", "torch_notes.history.record", *session.posargs)
 
 
+# The tiers of the test suite, by marker (pyproject.toml). Only `tests` is what a contributor
+# runs each time; the others read the site `nox -s docs` built, or make full scratch builds.
+# `-n auto` (pytest-xdist): a worker per core, each with its own temporary folders.
+TEST_TIERS = {
+    "tests": ("not site and not drift", "-n", "auto"),
+    "site-tests": ("site and not browser", "-n", "auto"),
+    "browser-tests": ("browser",),  # one Chromium, its pages one after another
+    "drift-tests": ("drift", "-n", "auto"),
+}
+
+
+def run_tests(session: nox.Session) -> None:
+    install_groups(session, "test")
+    marker, *options = TEST_TIERS[session.name]
+    session.run("pytest", "-m", marker, *options, *session.posargs)
+
+
 @nox.session(reuse_venv=True)
 def tests(session: nox.Session) -> None:
-    """Run pytest: extension tests, and checks of the built bilingual site."""
-    install_groups(session, "test")
-    session.run("pytest", *session.posargs)
+    """Unit tests and tiny test-root builds, in parallel; no site is built or read (< 3 min)."""
+    run_tests(session)
+
+
+@nox.session(name="site-tests", reuse_venv=True)
+def site_tests(session: nox.Session) -> None:
+    """Tests of the site `nox -s docs` built in _build/site/ (run that first; never rebuilt here)."""
+    run_tests(session)
+
+
+@nox.session(name="browser-tests", reuse_venv=True)
+def browser_tests(session: nox.Session) -> None:
+    """The built site in headless Chromium: search, switcher, offline, axe-core, phone width."""
+    run_tests(session)
+
+
+@nox.session(name="drift-tests", reuse_venv=True)
+def drift_tests(session: nox.Session) -> None:
+    """Scratch builds in which an altered PyTorch must fail, naming page and claim (slow)."""
+    run_tests(session)
 
 
 @nox.session(reuse_venv=True)

@@ -19,6 +19,8 @@ import pytest
 from torch_notes import paths
 from torch_notes.commands import build_site
 
+pytestmark = pytest.mark.drift
+
 ROOT = paths.ROOT
 SHIM = Path(__file__).parent / "drift"
 
