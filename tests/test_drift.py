@@ -39,7 +39,7 @@ CONF = """\
 from pathlib import Path
 from torch_notes.gallery import gallery_conf
 extensions = ["myst_nb", "torch_notes.evidence"]
-if (paths.GALLERY / "GALLERY_HEADER.rst").is_file():
+if (Path(__file__).parents[1] / "gallery" / "GALLERY_HEADER.rst").is_file():
     extensions.append("sphinx_gallery.gen_gallery")
 sphinx_gallery_conf = gallery_conf()
 evidence_topic_declarations = False  # the pages are cut from the real ones
