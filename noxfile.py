@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 import nox
@@ -92,8 +93,8 @@ def history(session: nox.Session) -> None:
     session.run("python3", "-m", "torch_notes.history.record", *session.posargs)
 
 
-# The tiers of the test suite, by marker (pyproject.toml). Only `tests` is what a contributor
-# runs each time; the others read the site `nox -s docs` built, or make full scratch builds.
+# The tiers of the test suite, by marker (pyproject.toml). `tests` is what a contributor runs
+# each time; the others read the site `nox -s docs` built, or make full scratch builds.
 # `-n auto` (pytest-xdist): a worker per core, each with its own temporary folders.
 TEST_TIERS = {
     "tests": ("not site and not drift", "-n", "auto"),
@@ -101,36 +102,49 @@ TEST_TIERS = {
     "browser-tests": ("browser",),  # one Chromium, its pages one after another
     "drift-tests": ("drift", "-n", "auto"),
 }
+# Every tier runs in the environment of `tests` (the same 'test' group and lock): one
+# install, not four of torch and Sphinx.
+TESTS_VENV = ROOT / ".nox" / "tests"
 
 
-def run_tests(session: nox.Session) -> None:
-    install_groups(session, "test")
-    marker, *options = TEST_TIERS[session.name]
-    session.run("pytest", "-m", marker, *options, *session.posargs)
+def pytest_tier(session: nox.Session, tier: str) -> list[str]:
+    marker, *options = TEST_TIERS[tier]
+    return ["pytest", "-m", marker, *options, *session.posargs]
 
 
 @nox.session(reuse_venv=True)
 def tests(session: nox.Session) -> None:
     """Unit tests and tiny test-root builds, in parallel; no site is built or read (< 3 min)."""
-    run_tests(session)
+    install_groups(session, "test")
+    session.run(*pytest_tier(session, "tests"))
 
 
-@nox.session(name="site-tests", reuse_venv=True)
+def other_tier(session: nox.Session) -> None:
+    # Install (or reuse) the environment of `tests`, then run this tier's pytest in it.
+    session.run(sys.executable, "-m", "nox", "-f", str(ROOT / "noxfile.py"), "-s", "tests",
+                "--install-only", external=True)  # fmt: skip
+    bin_dir = TESTS_VENV / "bin"
+    env = {"VIRTUAL_ENV": str(TESTS_VENV), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    command = pytest_tier(session, session.name)
+    session.run(str(bin_dir / command[0]), *command[1:], env=env, external=True)
+
+
+@nox.session(name="site-tests", python=False)
 def site_tests(session: nox.Session) -> None:
     """Tests of the site `nox -s docs` built in _build/site/ (run that first; never rebuilt here)."""
-    run_tests(session)
+    other_tier(session)
 
 
-@nox.session(name="browser-tests", reuse_venv=True)
+@nox.session(name="browser-tests", python=False)
 def browser_tests(session: nox.Session) -> None:
     """The built site in headless Chromium: search, switcher, offline, axe-core, phone width."""
-    run_tests(session)
+    other_tier(session)
 
 
-@nox.session(name="drift-tests", reuse_venv=True)
+@nox.session(name="drift-tests", python=False)
 def drift_tests(session: nox.Session) -> None:
     """Scratch builds in which an altered PyTorch must fail, naming page and claim (slow)."""
-    run_tests(session)
+    other_tier(session)
 
 
 @nox.session(reuse_venv=True)
