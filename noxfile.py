@@ -1,8 +1,11 @@
 """Sessions that build, check, translate and lint the torch-notes site.
 
 nox -s docs                  # rebuild both languages into _build/site/ and check them
-nox -s tests                 # pytest (builds the site first when it is out of date)
-nox -s docs -- -j auto       # anything after -- goes to sphinx-build
+nox -s tests                 # the unit tests and tiny test-root builds, in parallel (no site)
+nox -s site-tests            # tests that read the site `nox -s docs` built (never rebuilt here)
+nox -s browser-tests         # that site in headless Chromium, as a reader uses it
+nox -s drift-tests           # scratch builds with an altered PyTorch must fail (slow)
+nox -s docs -- -j auto       # anything after -- goes to sphinx-build (to pytest in test sessions)
 nox -s docs-floor            # the same build on the oldest supported PyTorch (docs-newest: newest)
 nox -s lock -- pin 2.15.0    # re-lock a leg, here bumping the pin to a new PyTorch release
 nox -s page-weight           # what a reader's browser loads (-- --lighthouse: its scores too)
@@ -12,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import sys
 from pathlib import Path
 
 import nox
@@ -89,11 +93,58 @@ def history(session: nox.Session) -> None:
     session.run("python3", "-m", "torch_notes.history.record", *session.posargs)
 
 
+# The tiers of the test suite, by marker (pyproject.toml). `tests` is what a contributor runs
+# each time; the others read the site `nox -s docs` built, or make full scratch builds.
+# `-n auto` (pytest-xdist): a worker per core, each with its own temporary folders.
+TEST_TIERS = {
+    "tests": ("not site and not drift", "-n", "auto"),
+    "site-tests": ("site and not browser", "-n", "auto"),
+    "browser-tests": ("browser",),  # one Chromium, its pages one after another
+    "drift-tests": ("drift", "-n", "auto"),
+}
+# Every tier runs in the environment of `tests` (the same 'test' group and lock): one
+# install, not four of torch and Sphinx.
+TESTS_VENV = ROOT / ".nox" / "tests"
+
+
+def pytest_tier(session: nox.Session, tier: str) -> list[str]:
+    marker, *options = TEST_TIERS[tier]
+    return ["pytest", "-m", marker, *options, *session.posargs]
+
+
 @nox.session(reuse_venv=True)
 def tests(session: nox.Session) -> None:
-    """Run pytest: extension tests, and checks of the built bilingual site."""
+    """Unit tests and tiny test-root builds, in parallel; no site is built or read (< 3 min)."""
     install_groups(session, "test")
-    session.run("pytest", *session.posargs)
+    session.run(*pytest_tier(session, "tests"))
+
+
+def other_tier(session: nox.Session) -> None:
+    # Install (or reuse) the environment of `tests`, then run this tier's pytest in it.
+    session.run(sys.executable, "-m", "nox", "-f", str(ROOT / "noxfile.py"), "-s", "tests",
+                "--install-only", external=True)  # fmt: skip
+    bin_dir = TESTS_VENV / "bin"
+    env = {"VIRTUAL_ENV": str(TESTS_VENV), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
+    command = pytest_tier(session, session.name)
+    session.run(str(bin_dir / command[0]), *command[1:], env=env, external=True)
+
+
+@nox.session(name="site-tests", python=False)
+def site_tests(session: nox.Session) -> None:
+    """Tests of the site `nox -s docs` built in _build/site/ (run that first; never rebuilt here)."""
+    other_tier(session)
+
+
+@nox.session(name="browser-tests", python=False)
+def browser_tests(session: nox.Session) -> None:
+    """The built site in headless Chromium: search, switcher, offline, axe-core, phone width."""
+    other_tier(session)
+
+
+@nox.session(name="drift-tests", python=False)
+def drift_tests(session: nox.Session) -> None:
+    """Scratch builds in which an altered PyTorch must fail, naming page and claim (slow)."""
+    other_tier(session)
 
 
 @nox.session(reuse_venv=True)

@@ -1,11 +1,9 @@
-"""Shared fixtures: Sphinx's test roots, and the real bilingual site built once per session."""
+"""Shared fixtures: Sphinx's test roots, and the bilingual site that ``nox -s docs`` built."""
 
 from __future__ import annotations
 
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,30 +11,49 @@ import pytest
 from torch_notes import paths
 from torch_notes.commands import build_site
 
-ROOT = paths.ROOT
-
 
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
-    """Where Sphinx's ``@pytest.mark.sphinx(testroot=...)`` finds ``test-<name>/``."""
+    """Where Sphinx's ``@pytest.mark.sphinx(testroot=...)`` finds ``test-<name>/``.
+
+    Sphinx copies a root into ``sphinx_test_tempdir``, which is pytest's base temporary folder:
+    under pytest-xdist each worker has its own (``.../popen-gw0``), so no two share a build.
+    """
     return Path(__file__).parent / "roots"
+
+
+def site_problem(site: Path) -> str | None:
+    """Why the site in ``site`` is not the one of the current sources, or None."""
+    info = site / build_site.BUILD_INFO
+    if not info.is_file():
+        return f"no built site in {site}"
+    built = json.loads(info.read_text(encoding="utf-8"))["fingerprint"]
+    if built != build_site.source_fingerprint():
+        return f"the site in {site} is older than the sources"
+    return None
 
 
 @pytest.fixture(scope="session")
 def site() -> Path:
-    """The bilingual site of the current sources: reused if ``nox -s docs`` built it, else built.
+    """The bilingual site that ``nox -s docs`` built into ``_build/site/``; never built here.
 
+    A missing or stale site fails each test that reads it, naming the command to run.
     ``TORCH_NOTES_SITE`` points at another built site (it is then used as it is).
     """
     if "TORCH_NOTES_SITE" in os.environ:
         return Path(os.environ["TORCH_NOTES_SITE"])
-    info = paths.SITE / build_site.BUILD_INFO
-    current = info.is_file() and (
-        json.loads(info.read_text(encoding="utf-8"))["fingerprint"]
-        == build_site.source_fingerprint()
-    )
-    if not current:
-        subprocess.run(
-            [sys.executable, "-m", "torch_notes.commands.build_site"], cwd=ROOT, check=True
-        )
+    problem = site_problem(paths.SITE)
+    if problem:
+        pytest.fail(f"{problem}: run `nox -s docs` first", pytrace=False)
     return paths.SITE
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that reads the built site is marked ``site``, so that `nox -s tests` leaves it out."""
+    unmarked = [
+        item.nodeid
+        for item in items
+        if "site" in getattr(item, "fixturenames", ()) and item.get_closest_marker("site") is None
+    ]
+    if unmarked:
+        raise pytest.UsageError(f"tests that read the site lack @pytest.mark.site: {unmarked}")

@@ -2,6 +2,10 @@
 
 Each language offers every example alone and all of them in two archives, in its own words,
 and no download holds what only the build needs (``torch_notes.gallery.downloads``).
+
+The code is run once, in English: a Chinese download holds the same code (checked here, cell
+by cell) around translated text, so what differs, the text, is what is checked in Chinese,
+down to a script still being valid Python once its docstrings and comments are translated.
 """
 
 from __future__ import annotations
@@ -67,16 +71,14 @@ def run_notebook(path: Path) -> str:
     return "ok"
 
 
-@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_python_download_runs(site, language, example):
-    assert run_once(download(site, language, f"{example}.py"), run_script) == "ok"
+def test_python_download_runs(site, example):
+    assert run_once(download(site, "en", f"{example}.py"), run_script) == "ok"
 
 
-@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_notebook_download_runs(site, language, example):
-    assert run_once(download(site, language, f"{example}.ipynb"), run_notebook) == "ok"
+def test_notebook_download_runs(site, example):
+    assert run_once(download(site, "en", f"{example}.ipynb"), run_notebook) == "ok"
 
 
 def catalog_strings(example: str) -> dict[str, str]:
@@ -117,6 +119,7 @@ def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, exa
     strings = catalog_strings(example)
     en_code, en_text = script_parts(download(site, "en", f"{example}.py"))
     zh_script = download(site, "zh_CN", f"{example}.py")
+    compile(zh_script.read_bytes(), str(zh_script), "exec")  # translated docstrings still parse
     zh_code, zh_text = script_parts(zh_script)
     assert zh_code == en_code
     title = en_text[0].strip().splitlines()[0]
@@ -171,16 +174,6 @@ def test_the_gallery_offers_all_examples_in_one_archive(site, language, name, su
         assert data == download(site, language, Path(member).name).read_bytes(), member
         if language != sitewide.SOURCE_LANGUAGE.code:
             assert sitewide.CJK.search(learner_text(member, data)), member
-
-
-@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
-@pytest.mark.parametrize("example", EXAMPLES)
-def test_each_script_of_the_archive_runs_on_its_own(site, tmp_path, language, example):
-    members = archive(site, language, "auto_examples_python.zip")
-    (member,) = [name for name in members if Path(name).stem == example]
-    script = tmp_path / Path(member).name
-    script.write_bytes(members[member])
-    assert run_once(script, run_script) == "ok"
 
 
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)

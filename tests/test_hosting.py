@@ -178,7 +178,7 @@ def test_broken_alternates_and_404_links_are_found(tiny_site):
     assert "en/404.html: not marked noindex" in problems
 
 
-# -- The real site (built once per test session) ---------------------------------------------
+# -- The real site (as `nox -s docs` built it; nox -s site-tests) ---------------------------
 
 
 @pytest.mark.site
