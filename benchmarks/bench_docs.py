@@ -1,7 +1,7 @@
 """What the bilingual build costs on each leg, compared with running the examples by hand.
 
-    python benchmarks/bench_docs.py                  # the pin (nox -s docs)
-    python benchmarks/bench_docs.py floor newest     # other legs (nox -s docs-floor, ...)
+    python -m benchmarks.bench_docs                  # the pin (nox -s docs), from the repository
+    python -m benchmarks.bench_docs floor newest     # other legs (nox -s docs-floor, ...)
 
 Measured in one run, on this machine, per leg: the leg's session is installed first (not
 timed), then timed with its environment reused: both languages, every check; then every

@@ -16,3 +16,6 @@ SITE = BUILD / "site"
 # Where fragments, solutions and examples run and write their files (a saved model): emptied
 # by each build, which also points TMPDIR here, so nothing they write lands beside a source.
 SCRATCH = BUILD / "scratch"
+# What the build computes from content alone (a font cut to some icons), kept by that content's
+# hash, so the second language, and the next build, reuse it: never stale, not emptied.
+CACHE = BUILD / "cache"

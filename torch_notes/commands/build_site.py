@@ -38,7 +38,7 @@ from sphinx.cmd.build import build_main
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.paths import BUILD, DOCS, ROOT, SCRATCH, SITE
+from torch_notes.paths import BUILD, CACHE, DOCS, ROOT, SCRATCH, SITE
 
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
 CHECK_LABELS = {
@@ -108,10 +108,17 @@ PRELOAD = ("torch", "matplotlib.pyplot", "jieba", "jupyter_cache", "nbclient", "
 
 
 def preload() -> None:
-    """Import the heavy libraries once; freeze them so no collection walks them again."""
+    """Import the heavy libraries once, load jieba's dictionary once (Sphinx's Chinese search
+    loads it in every build, and rebuilds its cache when the cache is not where it was left),
+    and freeze them all so that no collection walks them again."""
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+    with contextlib.suppress(ImportError):
+        jieba = importlib.import_module("jieba")
+        jieba.dt.tmp_dir = str(CACHE / "jieba")  # kept between builds: it depends on jieba only
+        Path(jieba.dt.tmp_dir).mkdir(parents=True, exist_ok=True)
+        jieba.initialize()
     gc.collect()
     gc.freeze()
 

@@ -8,6 +8,7 @@ it is about; ``check`` runs them all. The tests call the same functions.
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import sys
@@ -55,6 +56,13 @@ class LinkCollector(HTMLParser):
 
 
 def parse(page: Path) -> LinkCollector:
+    """What a page links and declares; each check reads it, so it is parsed once a version."""
+    stat = page.stat()
+    return parsed(page, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def parsed(page: Path, mtime_ns: int, size: int) -> LinkCollector:
     collector = LinkCollector()
     collector.feed(page.read_text(encoding="utf-8"))
     return collector

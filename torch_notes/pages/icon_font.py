@@ -22,8 +22,10 @@ where this module looks (a new release of the theme that changed how it ships it
 
 from __future__ import annotations
 
+import hashlib
 import posixpath
 import re
+import shutil
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +33,8 @@ from typing import Any
 
 from sphinx.application import Sphinx
 from sphinx.util import logging
+
+from torch_notes.paths import CACHE
 
 logger = logging.getLogger(__name__)
 
@@ -89,16 +93,26 @@ def icons_shown(styles: IconStyles, documents: dict[str, str]) -> tuple[set[str]
 
 
 def subset_font(path: Path, chars: Iterable[str]) -> tuple[int, int]:
-    """Keep only the glyphs of ``chars`` in the font at ``path``; its size before and after."""
+    """Keep only the glyphs of ``chars`` in the font at ``path``; its size before and after.
+
+    The same font cut to the same characters is the same file (``recalcTimestamp=False``), so
+    a cut is kept in ``_build/cache/`` by the hash of both, and the other language reuses it.
+    """
     from fontTools import subset  # fontTools comes with matplotlib; brotli writes WOFF2
     from fontTools.ttLib import TTFont
 
     before = path.stat().st_size
-    font = TTFont(path, recalcTimestamp=False)  # the same bytes on every build
-    subsetter = subset.Subsetter(subset.Options())
-    subsetter.populate(unicodes=sorted({ord(char) for char in chars}))
-    subsetter.subset(font)
-    font.save(path)  # in the font's own format (its flavor): WOFF2 here
+    unicodes = sorted({ord(char) for char in chars})
+    key = hashlib.sha256(path.read_bytes() + repr(unicodes).encode()).hexdigest()[:24]
+    cut = CACHE / "icon-fonts" / f"{key}{path.suffix}"
+    if not cut.is_file():
+        font = TTFont(path, recalcTimestamp=False)  # the same bytes on every build
+        subsetter = subset.Subsetter(subset.Options())
+        subsetter.populate(unicodes=unicodes)
+        subsetter.subset(font)
+        cut.parent.mkdir(parents=True, exist_ok=True)
+        font.save(cut)  # in the font's own format (its flavor): WOFF2 here
+    shutil.copyfile(cut, path)
     return before, path.stat().st_size
 
 
