@@ -5,7 +5,7 @@ nox -s tests                 # the unit tests and tiny test-root builds, in para
 nox -s site-tests            # tests that read the site `nox -s docs` built (never rebuilt here)
 nox -s browser-tests         # that site in headless Chromium, as a reader uses it
 nox -s drift-tests           # scratch builds with an altered PyTorch must fail (slow)
-nox -s docs -- -j auto       # anything after -- goes to sphinx-build (to pytest in test sessions)
+nox -s docs -- -v            # anything after -- goes to sphinx-build (to pytest in test sessions)
 nox -s docs-floor            # the same build on the oldest supported PyTorch (docs-newest: newest)
 nox -s lock -- pin 2.15.0    # re-lock a leg, here bumping the pin to a new PyTorch release
 nox -s page-weight           # what a reader's browser loads (-- --lighthouse: its scores too)
