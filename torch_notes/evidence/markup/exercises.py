@@ -32,7 +32,6 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 from sphinx.writers.html5 import HTML5Translator
 
-from torch_notes.evidence.execution.snippet_runner import SnippetRunner
 from torch_notes.evidence.markup.snippets import ShownSnippet, code_block
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
@@ -87,14 +86,10 @@ class ShownSolution(ShownSnippet):
     kind = "solution"
 
     def show(self) -> list[nodes.Node]:
-        runner = SnippetRunner.for_env(self.env)
         name = self.name
-        try:
-            path = runner.path(name)
-            result = runner.result(name)
-        except LookupError as err:
-            return self.fail(str(err))
-        self.env.note_dependency(str(path))
+        if (ran := self.ran()) is None:
+            return []
+        path, result = ran
         expect = self.node["expect"]
         holds = (result.raised is not None) == (expect == "raises")
         record_check(self.env, CheckKind.SNIPPET, name, holds, detail=expect)

@@ -105,15 +105,23 @@ class ShownSnippet:
         self.env, self.node = env, node
         self.name: str = node["name"]
 
-    def show(self) -> list[nodes.Node]:
-        name, note, expect = self.name, self.node["note"], self.node["expect"]
+    def ran(self) -> tuple[Path, SnippetRun] | None:
+        """The fragment's file and what it did, noted as a dependency (None, reported, when
+        there is no such fragment)."""
         runner = SnippetRunner.for_env(self.env)
         try:
-            path = runner.path(name)
-            result = runner.result(name)
+            path, result = runner.path(self.name), runner.result(self.name)
         except LookupError as err:
-            return self.fail(str(err))
+            self.fail(str(err))
+            return None
         self.env.note_dependency(str(path))
+        return path, result
+
+    def show(self) -> list[nodes.Node]:
+        name, note, expect = self.name, self.node["note"], self.node["expect"]
+        if (ran := self.ran()) is None:
+            return []
+        path, result = ran
         printed_by_note = self.node["printed_by_note"]
         problems = []
         if printed_by_note and not note:
