@@ -109,6 +109,21 @@ facts["final_loss"] = round(losses[-1], 4)
 facts["loss_decreased"] = losses[-1] < losses[0] < facts["initial_loss"]
 optimizer.zero_grad()
 facts["grad_after_zero_grad"] = str(model[0].weight.grad)
+# An optimizer skips a parameter whose .grad is None, but a zero gradient still moves it
+# when the optimizer has momentum (or weight decay).
+p = torch.nn.Parameter(torch.ones(1))
+sgd = torch.optim.SGD([p], lr=0.1, momentum=0.9)
+p.grad = torch.ones(1)
+sgd.step()
+before = p.detach().clone()
+sgd.zero_grad(set_to_none=False)
+sgd.step()
+facts["zero_grad_step_moves"] = not torch.equal(p.detach(), before)
+before = p.detach().clone()
+sgd.zero_grad()
+sgd.step()
+facts["none_grad_step_moves"] = not torch.equal(p.detach(), before)
+assert facts["zero_grad_step_moves"] and not facts["none_grad_step_moves"]
 # sphinx_gallery_end_ignore
 
 # %%
