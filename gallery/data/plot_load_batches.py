@@ -206,6 +206,13 @@ facts["main_worker_ids"] = sorted(
     {w for _, ws in DataLoader(WhoLoads(), batch_size=2) for w in ws.tolist()}
 )
 assert facts["main_worker_ids"] == [-1]
+# A class defined here pickles fine, but by name only: a worker must find it by that name.
+import pickle
+
+pickled = pickle.dumps(WhoLoads())
+facts["dataset_pickled_as"] = f"{WhoLoads.__module__}.{WhoLoads.__qualname__}"
+assert b"WhoLoads" in pickled and b"get_worker_info" not in pickled
+assert type(pickle.loads(pickled)) is WhoLoads
 # sphinx_gallery_end_ignore
 
 # %%
@@ -217,8 +224,9 @@ assert facts["main_worker_ids"] == [-1]
 # *spawn* a fresh interpreter, and Python 3.14+ on Linux uses a *forkserver*: each worker
 # re-imports your script and receives the dataset pickled. Such a script must keep its
 # loop under ``if __name__ == "__main__":``, otherwise every worker runs the script's top
-# level again and fails; and a dataset class defined in a notebook, or in a page like this
-# one, cannot be pickled at all. So this page does not
+# level again and fails. And a dataset class defined in a notebook, or in a page like this
+# one, is pickled by its name only, which a fresh worker cannot find: the worker fails to
+# unpickle it (a forked worker inherits the class and works). So this page does not
 # start workers in its own process: it writes the script below to a file and runs it with
 # ``python``, as you would.
 
