@@ -81,9 +81,11 @@ assert big_whole / big_params < 1.001 and round(big_params / 1e6) == 4
 # %%
 # Loading a whole model: refused by default
 # -----------------------------------------
-# ``torch.load`` now loads with ``weights_only=True``: it unpickles tensors, dicts, lists
-# and numbers, and nothing that names another class. A whole model names
-# ``torch.nn.Sequential`` and friends, so the note's ``net2 = torch.load('net.pkl')`` fails.
+# ``torch.load`` now loads with ``weights_only=True``: it unpickles tensors, Python's
+# built-in containers, strings and numbers, a few of PyTorch's own types (``torch.Size``,
+# dtypes, devices) and the classes you allow with ``torch.serialization.add_safe_globals``,
+# and nothing that names another class. A whole model names ``torch.nn.Sequential`` and
+# friends, so the note's ``net2 = torch.load('net.pkl')`` fails.
 
 try:
     net2 = torch.load(folder / "net.pkl")
@@ -98,6 +100,29 @@ facts["load_error_type"] = type(load_error) if load_error else None
 facts["load_error_start"] = message.split(".")[0]
 facts["load_error_warns_code_execution"] = "arbitrary code execution" in message
 facts["load_error_mentions_sequential"] = "torch.nn.modules.container.Sequential" in message
+# What else weights_only=True loads back as it was saved, besides tensors, dicts and lists.
+from collections import OrderedDict
+from fractions import Fraction
+
+plain = [OrderedDict(w=1), (1, 2.5), "text", torch.Size([2, 3]), torch.float16, torch.device("cpu")]
+accepted = []
+for value in plain:
+    torch.save(value, folder / "plain.pt")
+    loaded = torch.load(folder / "plain.pt")
+    if type(loaded) is type(value) and loaded == value:
+        kind = type(value)
+        accepted.append(f"{kind.__module__}.{kind.__qualname__}".removeprefix("builtins."))
+facts["weights_only_accepts"] = accepted
+# Another class is refused, unless it is allowed (safe_globals: add_safe_globals for a block).
+torch.save(Fraction(1, 3), folder / "fraction.pt")
+try:
+    torch.load(folder / "fraction.pt")
+    facts["fraction_refused"] = False
+except pickle.UnpicklingError:
+    facts["fraction_refused"] = True
+with torch.serialization.safe_globals([Fraction]):
+    facts["fraction_allowed"] = torch.load(folder / "fraction.pt") == Fraction(1, 3)
+assert len(accepted) == 6 and facts["fraction_refused"] and facts["fraction_allowed"]
 # sphinx_gallery_end_ignore
 
 # %%
