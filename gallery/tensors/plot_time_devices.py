@@ -88,6 +88,17 @@ print(z.to("cpu", torch.double))
 facts["z_values"] = z.view(-1).tolist()
 facts["z_dtype"] = str(z.dtype)
 facts["z_double_dtype"] = str(z.to("cpu", torch.double).dtype)
+# The two CPU tensors that combine with a tensor on another device (here meta, which every
+# machine has): a zero-dimensional one, and indices; a one-element vector does not.
+on_meta = torch.ones(3, device="meta")
+facts["cpu_scalar_with_meta"] = (on_meta + torch.tensor(2.0)).device.type
+facts["cpu_index_into_meta"] = on_meta[torch.tensor([0, 2])].device.type
+try:
+    on_meta + torch.tensor([2.0])
+except RuntimeError as error:
+    facts["cpu_vector_with_meta"] = error
+assert facts["cpu_scalar_with_meta"] == facts["cpu_index_into_meta"] == "meta"
+assert isinstance(facts["cpu_vector_with_meta"], RuntimeError)
 # sphinx_gallery_end_ignore
 
 # %%
