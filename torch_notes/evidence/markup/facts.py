@@ -1,24 +1,12 @@
 """``{fact}`` and ``{claim}``: the roles that state executed facts in prose.
 
-A gallery script records the values its page talks about in a module-level dict named
-``facts`` (a plain dict, so the downloaded script runs anywhere)::
-
-    facts = {}
-    ...
-    facts["leaf_grad"] = x.grad[0, 0].item()
-    facts["view_error_type"] = type(error)      # an exception class: "it raises this"
-    facts["vector_error"] = error               # an exception: its type and message
-    facts["old_name_warning_category"] = caught[0].category   # a warning category
-
-The keys are published as ``<example>.<key>`` (``plot_autograd_basics.py`` ->
-``autograd_basics.leaf_grad``); snippets (``execution.snippet_runner``) publish ``snippets.<name>.output``,
-``.error``, ``.error_type`` and ``.warnings``. Exceptions and warnings stay typed
-(:class:`~torch_notes.evidence.model.records.Raised`, ``Warned``):
-that a fact is an error is recorded, never guessed from its name or value.
-
-Values that change from run to run (timings) are listed by the script in
-``volatile_facts = {"cpu_growth"}``; ``{fact}`` marks them with the class ``volatile``, which
-``torch_notes.commands.determinism`` ignores when it compares two builds.
+Facts are what ran: the ``facts`` dict of each gallery script, published as
+``<example>.<key>`` (``execution.recording`` shows how a script records them, volatile ones
+included), and each snippet's results, ``snippets.<name>.output``, ``.error``,
+``.error_type``, ``.warnings`` (``execution.snippet_runner``). Exceptions and warnings stay
+typed (:class:`~torch_notes.evidence.model.records.Raised`, ``Warned``): that a fact is an
+error is recorded, never guessed from its name or value. A volatile fact (a timing) is shown
+with the class ``volatile``, which ``torch_notes.commands.determinism`` ignores.
 
 Pages state facts in one short line, in either language:
 
