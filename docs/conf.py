@@ -33,6 +33,7 @@ extensions = [
     "torch_notes.pages.page_meta",
     "torch_notes.pages.not_found",
     "torch_notes.pages.provenance",
+    "torch_notes.pages.notes_aside",
     "torch_notes.pages.mathml_math",
     "torch_notes.pages.report_error",
     "torch_notes.pages.deferred_scripts",
@@ -101,6 +102,8 @@ html_theme_options = {
     "article_footer_items": ["provenance", "report-error"],
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
+    # The theme's default, but none beside the errata table, which needs the whole width.
+    "secondary_sidebar_items": {"**": ["page-toc", "edit-this-page", "sourcelink"], "errata": []},
 }
 html_sidebars = {"index": [], "errata": []}  # the errata table needs the whole width
 

@@ -60,11 +60,15 @@ def test_scraper_writes_facts_beside_the_generated_example(tmp_path):
     target = tmp_path / "plot_thing.py"
     block_vars = {
         "example_globals": {"facts": {"answer": 42.0}},
-        "src_file": str(tmp_path / "src" / "plot_thing.py"),
+        "src_file": str(tmp_path / "plot_thing_source.py"),
         "target_file": str(target),
     }
-    assert recording.record_facts(None, block_vars, {}) == ""
-    assert json.loads((tmp_path / "plot_thing.facts.json").read_text()) == {"answer": 42.0}
+    (tmp_path / "plot_thing_source.py").write_text("import torch\n", encoding="utf-8")
+    assert recording.record_facts(("code", "import torch", 1), block_vars, {}) == ""
+    assert json.loads((tmp_path / "plot_thing.facts.json").read_text()) == {
+        "answer": 42.0,
+        recording.CELLS_KEY: {"answer": "setup"},
+    }
 
 
 def test_unknown_fact_lists_what_the_example_has():

@@ -17,7 +17,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% requires_grad
 # Tracking starts with ``requires_grad``
 # --------------------------------------
 # A tensor created directly by the user has no ``grad_fn``: nothing computed it.
@@ -26,7 +26,7 @@ x = torch.ones(2, 2, requires_grad=True)
 print(x)
 print(x.grad_fn)
 
-# %%
+# %% grad_fn_remembers
 # A result of an operation remembers the operation in ``grad_fn``. The name now ends in a
 # number (``AddBackward0``): PyTorch numbers the backward functions of overloads.
 
@@ -34,7 +34,7 @@ y = x + 2
 print(y)
 print(type(y.grad_fn).__name__)
 
-# %%
+# %% leaves_and_results
 # Tensors created by the user are *leaves* of the graph; results of operations are not.
 
 print(x.is_leaf, y.is_leaf)
@@ -46,7 +46,7 @@ facts["y_is_leaf"] = y.is_leaf
 assert facts["y_grad_fn"] == "AddBackward0"
 # sphinx_gallery_end_ignore
 
-# %%
+# %% requires_grad_inplace
 # ``requires_grad_()`` switches tracking on in place. A tensor made without it does not
 # require gradients, and neither do results computed from it.
 
@@ -61,7 +61,7 @@ print(type(b.grad_fn).__name__)
 facts["b_grad_fn"] = type(b.grad_fn).__name__
 # sphinx_gallery_end_ignore
 
-# %%
+# %% first_backward_pass
 # A first backward pass
 # ---------------------
 # With :math:`z_i = 3 (x_i + 2)^2` and ``out`` the mean of the four :math:`z_i`,
@@ -81,7 +81,7 @@ facts["first_grad"] = x.grad[0, 0].item()
 assert torch.equal(x.grad, torch.full((2, 2), 4.5))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% gradients_accumulate
 # Gradients accumulate
 # --------------------
 # Every backward pass *adds* to ``.grad``. The gradient of ``x.sum()`` is 1 per element,
@@ -95,7 +95,7 @@ facts["accumulated_grad"] = x.grad[0, 0].item()
 assert torch.equal(x.grad, torch.full((2, 2), 4.5 + 1))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% zeroed_grad
 # Clearing the gradient first leaves only the new pass. ``x.grad.zero_()`` does what the
 # notes' ``x.grad.data.zero_()`` does, without going through ``.data``.
 
@@ -108,7 +108,7 @@ facts["zeroed_grad"] = x.grad[0, 0].item()
 assert torch.equal(x.grad, torch.ones(2, 2))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% three_passes
 # The three passes again on a fresh ``x``, with ``x.grad[0, 0]`` read after each one: the
 # second pass adds its 1 to the 4.5 already there, and ``zero_()`` starts again from 0.
 
@@ -134,7 +134,7 @@ ax.set_title("x.grad[0, 0]", fontfamily="monospace")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% backward_non_scalar
 # Backward from a non-scalar needs a weight
 # -----------------------------------------
 # ``z`` below has four elements, and PyTorch only differentiates scalars. ``z.backward(v)``
@@ -155,7 +155,7 @@ facts["weighted_grad"] = x.grad.tolist()
 assert torch.equal(x.grad, 2 * v.flatten())
 # sphinx_gallery_end_ignore
 
-# %%
+# %% non_scalar_error
 # Without a weight, a non-scalar refuses to start the backward pass:
 
 try:
@@ -167,7 +167,7 @@ except RuntimeError as error:
 facts["non_scalar_error"] = non_scalar_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% no_grad_block
 # Operations under ``torch.no_grad()`` are not recorded
 # -----------------------------------------------------
 # ``y2`` is computed without tracking, so it is cut off from ``x``.
@@ -199,7 +199,7 @@ facts["full_grad"] = x_full.grad.item()
 assert (facts["full_grad"], facts["no_grad_grad"]) == (5.0, 2.0)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% data_behind_autograd
 # Changing values behind autograd's back with ``.data``
 # -----------------------------------------------------
 # ``x.data`` is the same storage without the graph: changing it changes ``x`` but is not

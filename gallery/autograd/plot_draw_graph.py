@@ -16,7 +16,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% grad_fn_names
 # ``grad_fn`` names the last operation
 # ------------------------------------
 # The ``grad_fn`` of a result is the backward function of the *last* operation that
@@ -37,7 +37,7 @@ facts["mul_name"], facts["add_name"], facts["sub_name"], facts["sum_name"] = nam
 assert names == ["MulBackward0", "AddBackward0", "SubBackward0", "SumBackward0"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% grad_fn_is_node
 # A ``grad_fn`` is a node of the backward graph (``torch.autograd.graph.Node``), not an
 # instance of ``torch.autograd.Function``, the class for writing your own operations.
 
@@ -49,7 +49,7 @@ facts["is_node"] = isinstance(y.grad_fn, torch.autograd.graph.Node)
 facts["is_function"] = isinstance(y.grad_fn, torch.autograd.Function)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% next_functions
 # Following ``next_functions``
 # ----------------------------
 # ``next_functions`` is a tuple of ``(node, index)`` pairs, one per input of the operation.
@@ -68,7 +68,7 @@ facts["leaf_variable_is_x"] = accumulate.variable is x
 assert facts["add_next"] == ["AccumulateGrad", None]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% untracked_results
 # Leaves have no ``grad_fn`` -- and neither does anything that is not tracked
 # ---------------------------------------------------------------------------
 # ``is_leaf`` is ``True`` exactly when ``grad_fn`` is ``None``. That includes the result of
@@ -85,7 +85,7 @@ facts["untracked_requires_grad"] = b.requires_grad
 # sphinx_gallery_end_ignore
 
 
-# %%
+# %% walking_graph
 # Walking the graph
 # -----------------
 # The walk below starts at the root's ``grad_fn`` and follows ``next_functions``
@@ -164,7 +164,7 @@ def draw(root, names, ax, title):
     return depth
 
 
-# %%
+# %% notes_example
 # The notes' example: ``out = (3 * (x + 2) ** 2).mean()``, written as in note 001.
 # ``y`` is used twice by ``y * y``, so its ``AddBackward0`` has two arrows pointing to it.
 
@@ -173,7 +173,7 @@ y = x + 2
 z = y * y * 3
 out = z.mean()
 
-# %%
+# %% one_neuron_graph
 # A second graph with two leaves, ``w`` and ``b``, as in a one-neuron model.
 
 w = torch.randn(3, requires_grad=True)

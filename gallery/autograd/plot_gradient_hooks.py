@@ -19,7 +19,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% tensor_hook_sees
 # A tensor hook sees the gradient
 # -------------------------------
 # ``register_hook(fn)`` calls ``fn(grad)`` when the gradient with respect to the tensor
@@ -42,7 +42,7 @@ assert facts["seen_grad"] == [4.0, 8.0, 12.0]
 assert facts["plain_x_grad"] == [8.0, 16.0, 24.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% tensor_hook_changes
 # A tensor hook can change the gradient
 # -------------------------------------
 # A hook that returns a tensor replaces the gradient with it. Doubling the gradient of
@@ -58,7 +58,7 @@ facts["doubled_x_grad"] = x.grad.tolist()
 assert facts["doubled_x_grad"] == [16.0, 32.0, 48.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% hook_compared
 # The same pass with and without the hook, element by element: the gradient that reaches
 # ``x`` is twice as large when the hook on ``y`` doubles it.
 
@@ -90,7 +90,7 @@ ax.legend(prop={"family": "monospace"}, loc="upper left")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% hook_on_leaf
 # On a leaf, the hook changes what lands in ``.grad``. ``register_hook`` returns a handle;
 # ``handle.remove()`` takes the hook off, and the next pass gives the plain gradient
 # :math:`2x` again.
@@ -113,7 +113,7 @@ facts["removed_x_grad"] = x.grad.tolist()
 assert facts["removed_x_grad"] == [2.0, 4.0, 6.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% module_hooks
 # Module hooks
 # ------------
 # A module runs hooks around its own forward and backward. A *forward hook* receives
@@ -152,7 +152,7 @@ assert facts["forward_output"] == facts["grad_output"] == [4, 2]
 assert facts["grad_input"] == [4, 3]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% grad_input_is_inputs
 # ``grad_input`` holds gradients with respect to the *inputs* of ``forward`` only, not the
 # weights. When the input does not require gradients, its entry is ``None``, and recent
 # releases of PyTorch warn that the hook fires with the output gradients alone.
@@ -169,7 +169,7 @@ facts["hook_warning_category"] = caught[0].category.__name__ if caught else None
 facts["hook_warning"] = str(caught[0].message).split(" See ")[0] if caught else None
 # sphinx_gallery_end_ignore
 
-# %%
+# %% remove_module_hooks
 # Module hooks are removed through their handles too.
 
 forward_handle.remove()
@@ -181,7 +181,7 @@ print(shapes)
 facts["shapes_after_remove"] = str(shapes)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% old_backward_hook
 # Older code registers ``register_backward_hook`` instead. It attaches to the last
 # operation of ``forward`` only. On a module made of a ``Linear`` and a ``ReLU``,
 # ``grad_input`` is then the gradient at the ``ReLU``'s input, not at the module's input,

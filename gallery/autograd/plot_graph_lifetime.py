@@ -18,7 +18,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% only_leaves_keep_grad
 # Only leaves keep a gradient
 # ---------------------------
 # After ``backward()``, the leaf ``x`` has a gradient and the intermediate ``y`` has none.
@@ -46,7 +46,7 @@ facts["non_leaf_warning"] = non_leaf_warning.split(" See github")[0]
 assert facts["x_grad"] == [8.0, 16.0, 24.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% retained_grad
 # ``retain_grad()`` asks autograd to keep the gradient of a non-leaf as well.
 # :math:`\partial z / \partial y = 2y`.
 
@@ -61,7 +61,7 @@ facts["retained_grad"] = y.grad.tolist()
 assert facts["retained_grad"] == [4.0, 8.0, 12.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% saved_values_freed
 # The graph's saved values are freed by ``backward()``
 # ----------------------------------------------------
 # ``h * h`` saves both of its inputs to compute its gradient later; they are visible as
@@ -83,7 +83,7 @@ except RuntimeError as error:
 facts["second_backward_error"] = second_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% saved_access_same_error
 # Reading a saved value after the pass raises the same error.
 
 try:
@@ -95,7 +95,7 @@ except RuntimeError as error:
 facts["saved_access_same_error"] = saved_error == second_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% retain_graph
 # ``retain_graph=True`` keeps them for another pass
 # -------------------------------------------------
 # The gradient is the same each time, :math:`2 \cdot 2 \cdot 2x = 8x`, and it accumulates
@@ -112,7 +112,7 @@ facts["twice_grad"] = x.grad.tolist()
 assert facts["twice_grad"] == [16.0, 32.0, 48.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% four_passes_through
 # Four passes through one retained graph, with ``x.grad`` read after each: every pass adds
 # the same :math:`8x`, so each element grows along a straight line.
 
@@ -136,7 +136,7 @@ ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% rebuilt_same_node
 # The other way, as the notes also say, is to compute the graph again. That builds new
 # nodes: the ``grad_fn`` of the new result is a different object.
 
@@ -152,7 +152,7 @@ facts["rebuilt_same_node"] = z1.grad_fn is z2.grad_fn
 assert x.grad.tolist() == facts["twice_grad"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% backward_without_argument
 # ``backward()`` without an argument needs one element
 # ----------------------------------------------------
 # Any tensor with a single element can start a pass without a weight: a scalar, but also
@@ -174,7 +174,7 @@ except RuntimeError as error:
 facts["one_element_dims"] = [r.dim() for r in (x.sum(), x[:1] * 2, x[:1].view(1, 1) * 2)]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% max_node
 # ``max()`` is an ordinary node
 # -----------------------------
 # ``x.max()`` records a ``grad_fn`` like any other operation; its gradient is 1 at the
@@ -191,7 +191,7 @@ facts["max_grad"] = x.grad.tolist()
 assert facts["max_grad"] == [0.0, 1.0, 0.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% variable_gone
 # ``Variable`` is gone
 # --------------------
 # ``torch.autograd.Variable`` still exists for old code, but it returns a plain tensor.

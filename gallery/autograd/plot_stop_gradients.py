@@ -16,7 +16,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% detach
 # ``detach()`` returns a new tensor cut off from the graph
 # --------------------------------------------------------
 # ``y.detach()`` does not change ``y``: it returns another tensor that shares ``y``'s data
@@ -36,7 +36,7 @@ facts["detached_is_leaf"] = d.is_leaf
 facts["detached_shares_data"] = d.data_ptr() == y.data_ptr()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% detach_grad
 # A detached term contributes nothing to the gradient. With
 # :math:`s = x^2 + \mathrm{detach}(x^3)` the derivative at :math:`x = 1` is the :math:`2x = 2`
 # of the first term, as with ``torch.no_grad()`` in :doc:`/autograd/basics`, and not 5.
@@ -50,7 +50,7 @@ facts["detach_grad"] = x.grad.item()
 assert facts["detach_grad"] == 2.0
 # sphinx_gallery_end_ignore
 
-# %%
+# %% no_grad_block
 # ``torch.no_grad()`` works on a whole block: nothing computed inside is recorded.
 
 with torch.no_grad():
@@ -60,7 +60,7 @@ print(t.requires_grad, t.grad_fn)
 facts["no_grad_requires_grad"] = t.requires_grad
 # sphinx_gallery_end_ignore
 
-# %%
+# %% data_riskier
 # Why ``.data`` is riskier than ``detach()``
 # ------------------------------------------
 # ``sigmoid`` saves its *output* for the backward pass, because
@@ -84,7 +84,7 @@ assert facts["detach_error_start"] == (
 )
 # sphinx_gallery_end_ignore
 
-# %%
+# %% data_grad
 # The same change through ``.data`` is not counted. The backward pass runs and silently
 # returns a wrong gradient: zeros, computed from the zeroed output.
 
@@ -104,7 +104,7 @@ assert facts["data_grad"] == [0.0, 0.0, 0.0]
 assert facts["right_grad"] == [0.1966, 0.105, 0.0452]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% sigmoid_gradient
 # The right gradient is :math:`\sigma'(a)`, drawn here for many values of ``a`` by autograd
 # itself (grey). ``right.grad`` lies on that curve; the gradient after ``out.data.zero_()``
 # lies flat at 0.
@@ -122,7 +122,7 @@ ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% requires_grad_switch
 # ``requires_grad_()`` switches tracking on and off for leaves
 # ------------------------------------------------------------
 # ``requires_grad_(False)`` on a leaf stops its gradients (this is how layers are frozen);
@@ -140,7 +140,7 @@ facts["frozen_requires_grad"] = w.requires_grad
 facts["switched_on_requires_grad"] = v.requires_grad
 # sphinx_gallery_end_ignore
 
-# %%
+# %% non_leaf_error
 # It works on leaves only. A result of an operation cannot be switched off; PyTorch says
 # to use ``detach()`` instead.
 

@@ -26,7 +26,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% samples
 # Ten samples: inputs ``x`` and targets ``y``
 # -------------------------------------------
 # Sample ``i`` is the pair ``(x[i], y[i])``: ``x`` counts up from 1 to 10 and ``y`` counts
@@ -37,7 +37,7 @@ y = torch.linspace(10, 1, 10)
 print(x)
 print(y)
 
-# %%
+# %% note_keywords
 # The note's keywords are gone
 # ----------------------------
 # Note 004 builds the dataset with ``data_tensor=`` and ``target_tensor=``. Those were the
@@ -53,7 +53,7 @@ except TypeError as error:
 facts["keyword_error"] = keyword_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% positional_tensors
 # Pass the tensors positionally
 # -----------------------------
 # ``TensorDataset(x, y)`` indexes all its tensors along the first dimension at once:
@@ -69,7 +69,7 @@ facts["item_type"] = type(dataset[0]).__name__
 assert facts["first_item"] == [1.0, 10.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% size_error
 # The tensors must agree on that first dimension:
 
 try:
@@ -82,7 +82,7 @@ facts["size_error"] = size_error
 facts["size_error_type"] = "AssertionError"
 # sphinx_gallery_end_ignore
 
-# %%
+# %% shuffled_batches
 # Shuffled mini-batches you can reproduce
 # ---------------------------------------
 # ``shuffle=True`` draws a new order of the samples for every pass over the data (every
@@ -107,7 +107,7 @@ facts["every_sample_once"] = sorted(v for batch in epoch_one for v in batch) == 
 assert facts["batches"] == 3 and facts["batch_sizes"] == [4, 4, 2]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% three_epochs
 # Three epochs from the same seed, one row each: every cell is a sample, labelled with its
 # ``x``, and coloured by the batch it lands in. The first row is the epoch printed above;
 # each later epoch deals the ten samples in another order, again as 4, 4 and 2.
@@ -138,7 +138,7 @@ ax.set_title("DataLoader(dataset, batch_size=4, shuffle=True)", fontfamily="mono
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% same_seed_same_batch
 # Each batch stacks its samples: ``batch_x`` has shape ``(4,)`` for four scalar samples.
 # A new loader with the same seed gives the same first batch again; another seed gives
 # another order.
@@ -159,7 +159,7 @@ facts["other_seed_differs"] = not torch.equal(first_batch(0), first_batch(1))
 assert first_batch(0).tolist() == facts["first_batch_x"] and facts["other_seed_differs"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% drop_last
 # Dropping the last, smaller batch
 # --------------------------------
 # When the batch size does not divide the number of samples, the last batch is smaller.
@@ -176,7 +176,7 @@ facts["batch_sizes_drop_last"] = [len(batch_x) for batch_x, _ in loader_drop]
 assert facts["batch_sizes_drop_last"] == [4, 4]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% who_loads_samples
 # Who loads the samples: ``get_worker_info()``
 # --------------------------------------------
 # A ``Dataset`` is any object with ``__len__`` and ``__getitem__``. Inside
@@ -195,7 +195,7 @@ class WhoLoads(Dataset):
         return index, -1 if info is None else info.id
 
 
-# %%
+# %% main_worker_info
 # With the default ``num_workers=0``, the main process loads every sample itself:
 
 for indices, workers in DataLoader(WhoLoads(), batch_size=2):
@@ -215,7 +215,7 @@ assert b"WhoLoads" in pickled and b"get_worker_info" not in pickled
 assert type(pickle.loads(pickled)) is WhoLoads
 # sphinx_gallery_end_ignore
 
-# %%
+# %% two_workers
 # ``num_workers=2`` starts processes
 # ----------------------------------
 # ``num_workers=2`` starts two worker *processes* (not threads) with the

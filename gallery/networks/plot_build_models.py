@@ -20,7 +20,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% subclass_nn_module
 # A subclass of ``nn.Module``
 # ---------------------------
 # Layers assigned as attributes in ``__init__`` are registered under the attribute's name;
@@ -52,7 +52,7 @@ facts["net_output_shape"] = list(net(images).shape)
 assert facts["net_children"] == ["conv1", "dense1", "dense2"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% sequential
 # ``nn.Sequential``: quick, but the layers are numbered
 # -----------------------------------------------------
 # A ``Sequential`` runs its layers in the order given. It names them ``"0"``, ``"1"``, ...
@@ -67,7 +67,7 @@ facts["seq_first_type"] = type(seq[0]).__name__
 assert facts["seq_names"] == ["0", "1"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% add_module
 # Named layers with ``add_module``
 # --------------------------------
 # Start from an empty ``Sequential`` and add each layer under a name of your choice.
@@ -81,7 +81,7 @@ print(conv)
 facts["add_module_names"] = [name for name, _ in conv.named_children()]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% ordered_dict
 # Named layers from an ``OrderedDict``
 # ------------------------------------
 # The same container written in one expression. ``OrderedDict`` comes from the standard
@@ -103,7 +103,7 @@ facts["ordered_dict_names"] = [name for name, _ in conv_dict.named_children()]
 facts["name_and_index_same"] = conv_dict.conv1 is conv_dict[0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% plain_dict_error
 # It must be an ``OrderedDict``: ``Sequential`` reads a plain ``dict`` as a layer and
 # refuses it.
 
@@ -117,7 +117,7 @@ facts["plain_dict_error_type"] = dict_error_type
 facts["plain_dict_error"] = dict_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% parameter_names
 # The names end up in the parameter names, and so in every saved ``state_dict``:
 
 print(list(seq.state_dict()))
@@ -127,7 +127,7 @@ facts["seq_param_names"] = list(seq.state_dict())
 facts["named_param_names"] = list(conv.state_dict())
 # sphinx_gallery_end_ignore
 
-# %%
+# %% named_block
 # A model with a named block inside
 # ---------------------------------
 # Containers nest: the model below has a ``conv`` block and a ``dense`` block, each with
@@ -163,7 +163,7 @@ facts["nested_param_names"] = [name for name, _ in named_net.named_parameters()]
 assert named_net(images).shape == net(images).shape
 # sphinx_gallery_end_ignore
 
-# %%
+# %% initialised_when_built
 # Parameters are initialised when the layer is built
 # --------------------------------------------------
 # There is no separate initialisation step: each layer fills its weight and bias as it is
@@ -187,7 +187,7 @@ facts["default_bound"] = bound
 assert facts["conv1_fan_in"] == 27
 # sphinx_gallery_end_ignore
 
-# %%
+# %% parameters_require_grad
 # Parameters require gradients; plain tensors do not
 # --------------------------------------------------
 # A layer's weights are ``nn.Parameter`` objects, tensors that PyTorch creates with
@@ -205,7 +205,7 @@ facts["plain_requires_grad"] = plain.requires_grad
 facts["parameter_is_tensor"] = isinstance(weight, torch.Tensor)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% misspelt_parameters
 # ``parameters`` is a method; a misspelt name is an ``AttributeError``:
 
 try:
@@ -220,7 +220,7 @@ except AttributeError as error:
 facts["typo_error"] = typo_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% counting_parameters
 # Counting parameters
 # -------------------
 # ``numel()`` counts the elements of one tensor. ``conv1`` has 32 filters of 3 × 3 × 3
@@ -240,7 +240,7 @@ assert facts["seq_param_count"] == 32 * 27 + 32 == 896
 assert facts["net_param_count"] == facts["named_net_param_count"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% parameter_picture
 # Where the parameters of ``net`` are, tensor by tensor (on a logarithmic axis): the weight
 # of ``dense1``, 288 inputs times 128 outputs, holds most of them.
 

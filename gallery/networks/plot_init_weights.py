@@ -20,7 +20,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% one_layer
 # One layer: ``xavier_uniform_`` and ``constant_``
 # ------------------------------------------------
 # The functions in ``torch.nn.init`` end in ``_``: like every in-place operation in PyTorch,
@@ -46,7 +46,7 @@ facts["still_leaf"] = conv1.weight.is_leaf
 assert conv1.weight.is_leaf and conv1.weight.grad_fn is None
 # sphinx_gallery_end_ignore
 
-# %%
+# %% default_bound
 # The default and the Xavier scheme, side by side: a fresh ``Conv2d`` draws from
 # :math:`[-1/\sqrt{\text{fan}_\text{in}}, 1/\sqrt{\text{fan}_\text{in}}]`, which for 147 inputs is wider
 # than Xavier's range.
@@ -64,7 +64,7 @@ facts["default_bound"] = 1 / fan_in**0.5
 assert 1 / fan_in**0.5 > a
 # sphinx_gallery_end_ignore
 
-# %%
+# %% old_names
 # The old names without ``_``
 # ---------------------------
 # ``init.xavier_uniform`` and ``init.constant`` (no underscore) still work, but warn that
@@ -83,7 +83,7 @@ facts["old_name_first_warning"] = str(caught[0].message)
 assert [w.category for w in caught] == [FutureWarning, FutureWarning]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% net_apply
 # The whole network: ``net.apply``
 # --------------------------------
 # ``net.apply(fn)`` calls ``fn`` on every module of the network, the network included. It
@@ -112,7 +112,7 @@ facts["apply_order"] = visited
 assert visited[-1] == "Net" and visited.index("Sequential") > visited.index("ReLU")
 # sphinx_gallery_end_ignore
 
-# %%
+# %% note_weights_init
 # The note's ``weights_init``, as written
 # ---------------------------------------
 # The note's function calls a ``xavier`` that it never defines, so the first ``Conv2d``
@@ -134,7 +134,7 @@ except NameError as error:
 facts["undefined_xavier_error"] = undefined_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% xavier_on_bias
 # Reading ``xavier`` as ``init.xavier_uniform_`` gets one line further. A bias has one
 # dimension, and Xavier needs both a fan-in and a fan-out, so the second call fails:
 
@@ -151,7 +151,7 @@ facts["bias_error"] = bias_error
 facts["bias_dim"] = net.conv1.bias.dim()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% working_weights_init
 # A working ``weights_init``
 # --------------------------
 # Xavier for the weights of convolutions and linear layers, zeros for their biases. The

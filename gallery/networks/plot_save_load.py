@@ -21,14 +21,14 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% note_network
 # The note's network: one input, ten hidden units, one output.
 
 net1 = nn.Sequential(nn.Linear(1, 10), nn.ReLU(), nn.Linear(10, 1))
 x = torch.linspace(-1, 1, 5).unsqueeze(1)
 print(net1(x).squeeze(1))
 
-# %%
+# %% state_dict_keys
 # A ``state_dict`` maps each parameter's name to its tensor. The ``ReLU`` (layer ``"1"``)
 # has no parameters, so it does not appear.
 
@@ -40,7 +40,7 @@ facts["state_dict_keys"] = list(state)
 facts["state_dict_type"] = type(state).__name__
 # sphinx_gallery_end_ignore
 
-# %%
+# %% save_both_ways
 # Save both ways
 # --------------
 # All files go to a temporary folder that disappears at the end of the script.
@@ -54,7 +54,7 @@ whole_size = (folder / "net.pkl").stat().st_size
 params_size = (folder / "net_params.pkl").stat().st_size
 print(params_size < whole_size, f"{whole_size / params_size:.2f}")
 
-# %%
+# %% file_sizes
 # The ``state_dict`` file is smaller because it holds no description of the model's
 # classes. That saving is a fixed amount of bytes, not a fraction: for a network with a
 # million parameters both files hold the same 4 MB of numbers and differ by the same
@@ -78,7 +78,7 @@ facts["big_params_mb"] = big_params / 1e6
 assert big_whole / big_params < 1.001 and round(big_params / 1e6) == 4
 # sphinx_gallery_end_ignore
 
-# %%
+# %% whole_model_refused
 # Loading a whole model: refused by default
 # -----------------------------------------
 # ``torch.load`` now loads with ``weights_only=True``: it unpickles tensors, Python's
@@ -125,7 +125,7 @@ with torch.serialization.safe_globals([Fraction]):
 assert len(accepted) == 6 and facts["fraction_refused"] and facts["fraction_allowed"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% unpickling_runs_code
 # Why the default changed: unpickling runs code
 # ---------------------------------------------
 # A pickle does not store an object; it stores instructions to rebuild it, and these
@@ -154,7 +154,7 @@ except pickle.UnpicklingError:
 facts["surprise_refused"] = surprise_refused
 # sphinx_gallery_end_ignore
 
-# %%
+# %% load_trusted_model
 # A file you made yourself, or got from a source you trust, can be loaded whole by saying
 # so. The model's classes must be importable where you load it.
 
@@ -165,7 +165,7 @@ facts["net2_type"] = type(net2).__name__
 facts["net2_same_predictions"] = torch.equal(net2(x), net1(x))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% load_state_dict
 # Loading a ``state_dict``: build the model, then fill it
 # -------------------------------------------------------
 # A ``state_dict`` holds only tensors, so the safe default loads it. The model itself comes
@@ -187,13 +187,13 @@ facts["net3_same_predictions"] = torch.equal(net3(x), net1(x))
 facts["net3_shares_memory"] = net3[0].weight.data_ptr() == net1[0].weight.data_ptr()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% copies_values
 # ``load_state_dict`` copies the values into ``net3``'s own tensors: changing ``net1``
 # afterwards does not change ``net3``.
 
 print(net3[0].weight.data_ptr() == net1[0].weight.data_ptr())
 
-# %%
+# %% parameters_compared
 # Each parameter of a newly built model against the saved one in ``net_params.pkl``, before
 # and after ``load_state_dict``: after loading, every point lies on the diagonal.
 
@@ -221,7 +221,7 @@ for ax, values, title in [(axes[0], before, "net4"), (axes[1], after, "net4.load
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% mismatched_state_dict
 # A ``state_dict`` that does not fit the model is an error that names the keys:
 
 wider = nn.Sequential(nn.Linear(1, 20), nn.ReLU(), nn.Linear(20, 1))

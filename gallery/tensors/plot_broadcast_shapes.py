@@ -16,7 +16,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% notes_example
 # The notes' example
 # ------------------
 # ``x`` is one row of two elements, ``y`` one column of three.
@@ -35,7 +35,7 @@ facts["sum_last_row"] = (x + y)[-1].tolist()
 assert (x + y).tolist() == [[2, 3], [3, 4], [4, 5]]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% shapes_meet
 # How the shapes meet
 # -------------------
 # PyTorch lines the two shapes up from the right. In each dimension the sizes must be equal,
@@ -51,7 +51,7 @@ facts["broadcast_shape"] = list(torch.broadcast_shapes(x.shape, y.shape))
 assert torch.equal(x_wide + y_wide, x + y)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% broadcast_picture
 # The picture: dark cells hold the original values, light cells are where a value is
 # reused. The third grid is their element-wise sum.
 
@@ -94,7 +94,7 @@ draw_grid(axes[2], x + y, 3, 2, "x + y: (3, 2)", color="#55a868")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% right_aligned
 # Shapes are aligned from the right, so a 1-D tensor of 3 elements acts as one row: with a
 # column of 2 it gives a 2 × 3 result.
 
@@ -103,7 +103,7 @@ print(torch.broadcast_shapes((2, 1), (3,)))
 facts["right_aligned_shape"] = list(torch.broadcast_shapes((2, 1), (3,)))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% mismatch_error
 # When a dimension has two different sizes, neither of them 1, there is nothing to stretch
 # and the operation fails:
 
@@ -116,7 +116,7 @@ except RuntimeError as error:
 facts["mismatch_error"] = mismatch_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% no_copy
 # No copy is made
 # ---------------
 # Note 001 describes broadcasting as copying elements until the shapes match. That is how
@@ -134,7 +134,7 @@ facts["x_numel"] = x.numel()
 assert facts["expanded_stride"] == [0, 1] and facts["expanded_shares_data"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% write_into_expanded
 # Because the three rows are one row in memory, writing into the stretched tensor in place
 # is refused; ``clone()`` it first to get real, separate rows.
 

@@ -16,7 +16,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% empty
 # ``torch.empty``: memory without values
 # --------------------------------------
 # ``torch.empty(5, 3)`` reserves room for 5 × 3 numbers and writes nothing into it. The
@@ -36,13 +36,13 @@ facts["size_equals_shape"] = x.size() == x.shape
 assert facts["empty_shape"] == [5, 3] and facts["empty_numel"] == 15
 # sphinx_gallery_end_ignore
 
-# %%
+# %% shape_is_size
 # ``x.shape`` is a ``torch.Size``, a tuple of the sizes of each dimension; ``x.size()``
 # returns the same thing, and ``x.numel()`` counts the elements.
 
 print(type(x.shape).__name__, x.size() == x.shape, x.numel())
 
-# %%
+# %% deterministic_empty
 # Use ``empty`` only when every element is written before it is read. When
 # ``torch.use_deterministic_algorithms(True)`` is on, PyTorch fills new ``empty`` tensors
 # of floating dtype with NaN, so reading one before writing it shows up at once:
@@ -56,7 +56,7 @@ facts["deterministic_empty_is_nan"] = torch.isnan(guarded).all().item()
 assert facts["deterministic_empty_is_nan"] is True
 # sphinx_gallery_end_ignore
 
-# %%
+# %% rand
 # ``torch.rand``: random values
 # -----------------------------
 # ``torch.rand(5, 3)`` draws each element uniformly from :math:`[0, 1)`. The values come from
@@ -73,7 +73,7 @@ facts["rand_dtype"] = str(x.dtype)
 assert facts["rand_in_unit_interval"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% rand_picture
 # The same 5 × 3 values as a picture: one cell per element, coloured by its value.
 
 fig, ax = plt.subplots(figsize=(3.6, 4.2))
@@ -89,7 +89,7 @@ fig.colorbar(image, ax=ax, shrink=0.8)
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% zeros_ones
 # ``zeros`` and ``ones``
 # ----------------------
 # Filled tensors take the shape as arguments, like ``empty``. Without a ``dtype``
@@ -106,7 +106,7 @@ facts["zeros_dtype"] = str(z.dtype)
 facts["ones_long_dtype"] = str(o.dtype)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% arange
 # ``arange``: ranges
 # ------------------
 # ``torch.arange(start, end)`` counts from ``start`` up to, but not including, ``end``, like
@@ -128,7 +128,7 @@ facts["arange_float_dtype"] = str(c.dtype)
 assert facts["arange_1_3"] == [1, 2] and facts["arange_step"] == [0.0, 0.25, 0.5, 0.75]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% from_python_data
 # From Python data: ``torch.tensor``
 # ----------------------------------
 # ``torch.tensor`` copies a list into a new tensor and infers the dtype from the values:
@@ -144,7 +144,7 @@ facts["tensor_float_dtype"] = str(floats.dtype)
 facts["tensor_bool_dtype"] = str(flags.dtype)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% type_promotion
 # Mixing dtypes in one operation promotes to the wider kind: an integer tensor plus a
 # float tensor gives a float tensor.
 

@@ -17,7 +17,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% numpy_shares
 # Tensor to NumPy: ``numpy()`` shares memory
 # ------------------------------------------
 # ``b`` is a NumPy array over the tensor's own memory. Adding 1 in place to either one
@@ -39,7 +39,7 @@ facts["tensor_after_both"] = a.tolist()
 assert facts["numpy_after_both"] == facts["tensor_after_both"] == [3.0] * 5
 # sphinx_gallery_end_ignore
 
-# %%
+# %% rebind_numpy
 # Only *in-place* changes travel. ``a = a + 1`` computes a new tensor and rebinds the name
 # ``a`` to it; ``b`` still looks at the old memory.
 
@@ -52,7 +52,7 @@ facts["rebind_shares"] = bool(np.shares_memory(a.numpy(), b))
 assert facts["rebind_numpy"] == [3.0] * 5
 # sphinx_gallery_end_ignore
 
-# %%
+# %% from_numpy_shares
 # NumPy to tensor: ``from_numpy()`` shares memory
 # -----------------------------------------------
 # The tensor keeps the array's dtype: NumPy's default ``float64`` becomes ``torch.float64``,
@@ -74,7 +74,7 @@ facts["from_numpy_shares"] = bool(np.shares_memory(n, t.numpy()))
 assert facts["from_numpy_after_both"] == [3.0] * 5
 # sphinx_gallery_end_ignore
 
-# %%
+# %% tensor_copies
 # ``torch.tensor()`` copies, ``torch.as_tensor()`` shares
 # -------------------------------------------------------
 # ``torch.tensor(n)`` always copies the data. ``torch.as_tensor(n)`` shares it when it
@@ -93,7 +93,7 @@ facts["as_tensor_shares"] = bool(np.shares_memory(n, shared.numpy()))
 assert (facts["tensor_shares"], facts["as_tensor_shares"]) == (False, True)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% as_tensor_other_dtype
 # Asking ``as_tensor`` for another dtype forces a copy, and so does the legacy constructor
 # ``torch.Tensor(n)``, which always converts to ``float32``:
 
@@ -106,7 +106,7 @@ facts["legacy_dtype"] = str(legacy.dtype)
 facts["legacy_shares"] = bool(np.shares_memory(n, legacy.numpy()))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% all_five_ways
 # All five ways side by side: each row is made from ``n = np.zeros(3)``, and then ``n[0] = 7``
 # is written. The rows that share ``n``'s memory show the 7; the copies still hold zeros.
 
@@ -131,7 +131,7 @@ ax.set_title("n[0] = 7", fontfamily="monospace")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% requires_grad_refused
 # Tensors that require gradients
 # ------------------------------
 # NumPy knows nothing of autograd, so ``numpy()`` refuses a tensor that requires gradients:
@@ -148,7 +148,7 @@ facts["grad_error_type"] = grad_error_type
 facts["grad_error"] = grad_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% detach_shares
 # ``detach()`` returns a tensor without the graph that still shares the memory, so the
 # array is again a window onto ``w``: writing into it changes ``w`` behind autograd's back,
 # as ``.data`` does. ``numpy(force=True)`` detaches for you (and moves a tensor on a GPU

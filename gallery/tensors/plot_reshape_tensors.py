@@ -17,7 +17,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% view
 # ``view`` reads the same data with a new shape
 # ---------------------------------------------
 # Twelve numbers can be read as 3 rows of 4. One size may be ``-1``: PyTorch works it out
@@ -34,7 +34,7 @@ facts["inferred_shape"] = list(x.view(-1, 6).shape)
 assert facts["inferred_shape"] == [2, 6]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% view_shares
 # ``y`` is a *view*: it shares its data with ``x``, so writing into one changes the other.
 
 y[0, 0] = 100
@@ -47,7 +47,7 @@ assert facts["view_write_seen"] == 100
 # sphinx_gallery_end_ignore
 x[0] = 0
 
-# %%
+# %% size_error
 # The new shape must hold exactly as many elements as the old one:
 
 try:
@@ -59,7 +59,7 @@ except RuntimeError as error:
 facts["size_error"] = size_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% non_contiguous
 # Where ``view`` fails: non-contiguous tensors
 # --------------------------------------------
 # ``y.t()`` is the transpose of ``y``, and it is a view too: no element moves, only the
@@ -76,7 +76,7 @@ facts["t_stride"] = list(t.stride())
 facts["t_is_contiguous"] = t.is_contiguous()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% three_tensors_drawn
 # The three tensors drawn cell by cell. ``x`` counts from 0, so each number is also where the
 # element sits in memory, and its colour shows it. ``y`` reads memory row by row; ``t``
 # reads it column by column, so along each of its rows the numbers jump by 4.
@@ -97,7 +97,7 @@ draw_elements(axes["t"], t, "t = y.t()")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% view_refuses
 # ``view`` never copies. Flattening ``t`` would need the elements 0, 4, 8, 1, ... in one
 # run of memory with a single stride, which no stride can give, so ``view`` refuses:
 
@@ -114,7 +114,7 @@ except RuntimeError as error:
 facts["view_error"] = view_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% reshape_copies
 # ``reshape`` returns a view when it can and copies when it must. Here it must copy, so the
 # result no longer shares data with ``t``; ``t.contiguous().view(12)`` does the same in two
 # explicit steps.
@@ -130,7 +130,7 @@ facts["reshape_copy_shares"] = flat.data_ptr() == t.data_ptr()
 facts["contiguous_view_equal"] = torch.equal(flat, t.contiguous().view(12))
 # sphinx_gallery_end_ignore
 
-# %%
+# %% reshape_views
 # On a contiguous tensor ``reshape`` is a view, exactly like ``view``:
 
 print(y.reshape(2, 6).data_ptr() == y.data_ptr())
@@ -138,7 +138,7 @@ print(y.reshape(2, 6).data_ptr() == y.data_ptr())
 facts["reshape_view_shares"] = y.reshape(2, 6).data_ptr() == y.data_ptr()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% numpy_reshape
 # NumPy's ``reshape`` behaves like PyTorch's ``reshape``, not like ``view``: it copies a
 # transposed array without complaint.
 
@@ -149,7 +149,7 @@ facts["numpy_reshape_values"] = a.T.reshape(12).tolist()
 assert facts["numpy_reshape_values"] == [int(v) for v in flat.tolist()]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% squeeze
 # ``squeeze`` and ``unsqueeze``: dimensions of size 1
 # ---------------------------------------------------
 # ``squeeze()`` removes every dimension of size 1; ``squeeze(dim)`` removes only that one,
@@ -165,7 +165,7 @@ facts["squeeze_1"] = list(s.squeeze(1).shape)
 facts["squeeze_0"] = list(s.squeeze(0).shape)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% unsqueeze
 # ``unsqueeze(dim)`` inserts a dimension of size 1 at ``dim``. A vector of 3 becomes a row
 # (``1 × 3``) or a column (``3 × 1``), and a single image gets the batch dimension a
 # model expects.
@@ -181,7 +181,7 @@ assert (facts["unsqueeze_0"], facts["unsqueeze_1"]) == ([1, 3], [3, 1])
 facts["batch_shape"] = list(image.unsqueeze(0).shape)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% unsqueeze_shares
 # Both return views, like ``view``:
 
 print(v.unsqueeze(0).data_ptr() == v.data_ptr())
@@ -189,7 +189,7 @@ print(v.unsqueeze(0).data_ptr() == v.data_ptr())
 facts["unsqueeze_shares"] = v.unsqueeze(0).data_ptr() == v.data_ptr()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% max_all
 # ``torch.max`` along a dimension
 # -------------------------------
 # Without a dimension, ``torch.max`` returns the largest element as a 0-dimensional tensor.
@@ -201,7 +201,7 @@ facts["max_all"] = torch.max(scores).item()
 facts["max_all_dim"] = torch.max(scores).dim()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% max_rows
 # With a dimension it reduces that dimension and returns two tensors: the largest
 # ``values`` and their ``indices``. ``dim=1`` looks along each row.
 
@@ -215,7 +215,7 @@ facts["max_rows_values"] = values.tolist()
 facts["max_rows_indices"] = indices.tolist()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% max_cols
 # ``dim=0`` looks down each column. ``keepdim=True`` keeps the reduced dimension with size 1,
 # so the result still lines up with ``scores``.
 
@@ -227,7 +227,7 @@ facts["max_cols_indices"] = torch.max(scores, dim=0).indices.tolist()
 facts["keepdim_shape"] = list(torch.max(scores, dim=1, keepdim=True).values.shape)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% argmax
 # The indices are what a classifier's prediction is: ``argmax`` returns them alone.
 
 print(torch.equal(scores.argmax(dim=1), indices))

@@ -17,7 +17,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% choose_device
 # Choosing a device
 # -----------------
 # Write the choice once, and let the rest of the code use ``device``: the same script then
@@ -45,7 +45,7 @@ else:
     facts["accelerator_name"] = "none"
 # sphinx_gallery_end_ignore
 
-# %%
+# %% accelerator
 # ``torch.accelerator`` asks the same question for any kind of accelerator.
 # ``is_available()`` says whether one can be used now. ``current_accelerator()`` names the
 # kind this build of PyTorch was made for: ``None`` for a CPU build, but ``cuda`` for a CUDA
@@ -71,7 +71,7 @@ if not any(built_for) and not torch.xpu.is_available():
     assert current is None
 # sphinx_gallery_end_ignore
 
-# %%
+# %% moving_tensors
 # Moving tensors with ``.to()``
 # -----------------------------
 # ``torch.ones_like(x, device=device)`` creates a tensor directly on the device;
@@ -101,7 +101,7 @@ assert facts["cpu_scalar_with_meta"] == facts["cpu_index_into_meta"] == "meta"
 assert isinstance(facts["cpu_vector_with_meta"], RuntimeError)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% to_same_is_self
 # ``.to()`` returns the tensor itself when nothing has to change, and a new tensor otherwise.
 
 c = torch.ones(2)
@@ -111,7 +111,7 @@ facts["to_same_is_self"] = c.to("cpu") is c
 facts["to_dtype_is_self"] = c.to(torch.double) is c
 # sphinx_gallery_end_ignore
 
-# %%
+# %% module_to_is_self
 # A model is different: ``Module.to()`` converts the module's parameters in place and
 # returns the module itself, so ``model.to(device)`` needs no assignment.
 
@@ -122,7 +122,7 @@ facts["module_to_is_self"] = model.to(torch.double) is model
 facts["module_weight_dtype"] = str(model.weight.dtype)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% timing
 # Timing a matrix product
 # -----------------------
 # ``torch.utils.benchmark.Timer`` repeats a statement until enough time has passed, and
@@ -164,7 +164,7 @@ volatile_facts = {"cpu_growth", "fastest_at_largest", "fastest_at_smallest", "ra
 assert (sizes[0], sizes[-1], facts["work_growth"]) == (16, 512, 32768)
 # sphinx_gallery_end_ignore
 
-# %%
+# %% growth
 # Going from the smallest to the largest size multiplies the work, :math:`n^3`
 # multiply-adds, by :math:`32^3 = 32768`. Compare it with how much the time grew in this
 # run:
@@ -179,7 +179,7 @@ for dev in seconds:
             f"{seconds['cpu'][-1] / seconds[dev][-1]:.1f}"
         )
 
-# %%
+# %% log_log_plot
 # On a log-log plot a cost proportional to :math:`n^3` is a straight line of slope 3
 # (dashed, drawn through the CPU's largest size).
 

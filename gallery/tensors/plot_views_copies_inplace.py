@@ -22,7 +22,7 @@ def same_memory(a, b):
     return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
 
 
-# %%
+# %% row_view
 # Two questions, two tests: ``a is b`` (the same as ``id(a) == id(b)``) asks whether two
 # names refer to one Python tensor object; ``same_memory(a, b)`` asks whether two tensors
 # read and write the same numbers. Only ``True``/``False`` is printed, never an address:
@@ -45,7 +45,7 @@ facts["y_after_row_write"] = y[1].tolist()
 assert facts["y_after_row_write"] == [100.0, 4.0, 5.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% row_offset
 # The row starts 3 elements into ``y``'s memory, so ``row.data_ptr()`` (the address of its
 # first element) is *not* ``y.data_ptr()`` although the memory is shared. Compare storages,
 # as ``same_memory`` does, to ask whether memory is shared.
@@ -56,7 +56,7 @@ facts["row_data_ptr_equal"] = row.data_ptr() == y.data_ptr()
 facts["row_offset"] = row.storage_offset()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% clone
 # ``clone()`` makes an independent copy
 # -------------------------------------
 # With ``clone()``, writing to the copy leaves ``y`` alone, and writing to ``y`` leaves the
@@ -76,7 +76,7 @@ facts["y_after_clone_write"] = y[1].tolist()
 assert facts["y_after_clone_write"] == [3.0, -1.0, 5.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% views_drawn
 # Drawn cell by cell: each element shows its value, and its colour is its place in ``y``'s
 # memory, found from the tensor's strides. The view ``y[1, :]`` has the colours of ``y``'s
 # second row, because it reads those places; the clone ``x`` is grey, its memory is its own.
@@ -111,7 +111,7 @@ draw_memory(axes["clone"], x, "x = y[1, :].clone()")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% clone_in_graph
 # A clone is still part of the computation graph: its ``grad_fn`` is ``CloneBackward0``, and
 # a gradient that reaches the copy flows on to the original.
 
@@ -126,7 +126,7 @@ facts["clone_grad"] = a.grad.tolist()
 assert facts["clone_grad"] == [2.0, 2.0, 2.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% detach_clone
 # To copy values *without* the graph, detach first: ``a.detach().clone()``.
 
 c = a.detach().clone()
@@ -135,7 +135,7 @@ print(c.requires_grad, c.grad_fn)
 facts["detached_clone_requires_grad"] = c.requires_grad
 # sphinx_gallery_end_ignore
 
-# %%
+# %% index_copies
 # Indexing with a tensor or a mask copies
 # ---------------------------------------
 # Indexing with integers and slices (*basic* indexing) gives views. Indexing with a tensor
@@ -158,7 +158,7 @@ facts["y_after_copy_writes"] = y.flatten().tolist()
 assert facts["y_after_copy_writes"] == [0.0, 1.0, 2.0, 3.0, 4.0, 5.0]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% write_through_index
 # Writing *through* an index is different: ``y[mask] = value`` is an assignment into ``y``
 # and changes ``y`` in place.
 
@@ -168,7 +168,7 @@ print(y)
 facts["y_after_mask_assign"] = y.flatten().tolist()
 # sphinx_gallery_end_ignore
 
-# %%
+# %% rebind_versus_inplace
 # ``y = x + y`` versus in-place updates
 # -------------------------------------
 # Four ways to add ``x`` to ``y``. For each, compare ``y`` afterwards with the tensor ``y``
@@ -221,7 +221,7 @@ facts["add_inplace_same_object"], facts["add_inplace_same_memory"], _ = results[
 assert all(values == [1.0, 1.0, 1.0] for _, _, values in results.values())
 # sphinx_gallery_end_ignore
 
-# %%
+# %% add_returns_self
 # Only ``y = x + y`` gives a new tensor in new memory; the name ``y`` is then bound to it.
 # ``y[:] = ...``, ``y += x`` and ``y.add_(x)`` write the sum into ``y``'s memory. (``y[:] =
 # x + y`` still computes ``x + y`` into a temporary tensor first, then copies it into ``y``;
@@ -234,7 +234,7 @@ print(y.add_(1) is y)
 facts["add_returns_self"] = y.add_(1) is y
 # sphinx_gallery_end_ignore
 
-# %%
+# %% note_add_line
 # Note 000 writes the last form as ``y.add_(x)。``, with a Chinese full stop after the code.
 # Copied as it is, that line is not Python:
 
@@ -250,7 +250,7 @@ except SyntaxError as error:
 facts["note_add_line_message"] = note_line_error
 # sphinx_gallery_end_ignore
 
-# %%
+# %% view_is_new_tensor
 # ``view`` shares data but is a new tensor
 # ----------------------------------------
 # ``x.view(shape)`` gives a new tensor object with its own shape that uses ``x``'s memory,

@@ -22,7 +22,7 @@ torch.manual_seed(0)
 facts = {}
 # sphinx_gallery_end_ignore
 
-# %%
+# %% data
 # Data: :math:`y = 2x + 1` plus noise
 # -----------------------------------
 # 100 points with ``x`` between -1 and 1, shaped ``(100, 1)``: one row per sample, one
@@ -46,7 +46,7 @@ facts["x_shape"] = list(x.shape)
 assert facts["batches_per_epoch"] == 10
 # sphinx_gallery_end_ignore
 
-# %%
+# %% model
 # Model and initialisation
 # ------------------------
 # One ``nn.Linear(1, 1)`` layer computes :math:`wx + b`. PyTorch initialises its parameters
@@ -65,7 +65,7 @@ facts["initial_bias"] = model[0].bias.item()
 facts["parameters_require_grad"] = all(p.requires_grad for p in model.parameters())
 # sphinx_gallery_end_ignore
 
-# %%
+# %% loss_and_optimizer
 # Loss function and optimizer
 # ---------------------------
 # ``nn.MSELoss`` is the mean of the squared errors, the usual loss for regression.
@@ -79,7 +79,7 @@ facts["initial_loss"] = loss_fn(model(x), y).item()
 facts["lr"] = optimizer.param_groups[0]["lr"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% training_loop
 # The training loop
 # -----------------
 # For each batch: predict, measure the loss, clear the old gradients, backpropagate, and
@@ -126,7 +126,7 @@ facts["none_grad_step_moves"] = not torch.equal(p.detach(), before)
 assert facts["zero_grad_step_moves"] and not facts["none_grad_step_moves"]
 # sphinx_gallery_end_ignore
 
-# %%
+# %% loss_curve
 # The loss falls quickly and then levels off near the variance of the noise,
 # :math:`0.1^2 = 0.01`: no straight line can explain the noise.
 
@@ -137,7 +137,7 @@ ax.set_title("loss_fn(model(x), y)", fontfamily="monospace")
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% learned
 # What the model learned
 # ----------------------
 # Close to the 2 and 1 the data were made with, though not exactly: the noise moves the
@@ -159,7 +159,7 @@ assert abs(weight - best[0].item()) < 0.02 and abs(bias - best[1].item()) < 0.02
 assert facts["final_loss"] < 0.02
 # sphinx_gallery_end_ignore
 
-# %%
+# %% fitted_line
 # The data with the fitted line:
 
 # sphinx_gallery_thumbnail_number = 2
@@ -174,7 +174,7 @@ ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 plt.show()
 
-# %%
+# %% save_and_load
 # Save the parameters and load them again
 # ---------------------------------------
 # ``state_dict()`` maps each parameter's name to its tensor. Save it, build a fresh model

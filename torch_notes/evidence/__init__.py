@@ -35,6 +35,8 @@ from sphinx.application import Sphinx
 
 from torch_notes.evidence.checks import (
     bounded_claims,
+    cell_names,
+    claims_shown,
     code_blocks,
     gallery_outputs,
     history_statements,
@@ -48,6 +50,7 @@ from torch_notes.evidence.markup import (
     cases,
     cited,
     errata,
+    example_cells,
     exercises,
     facts,
     fill_in,
@@ -72,6 +75,8 @@ PAGE_CHECKS = (
     output_hygiene.check_output_hygiene,
     code_blocks.check_code_blocks,
     gallery_outputs.check_gallery_outputs,
+    cell_names.check_cell_names,
+    claims_shown.check_claims_shown,
 )
 BUILD_CHECKS = (recorded_release.check_record_of_this_release,)
 
@@ -106,6 +111,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # The release (``2.13``) whose outputs the common expected files hold; others may have
     # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])
+    # The share of a topic page's claims whose code is on the page (checks.claims_shown).
+    app.add_config_value("evidence_shown_claims_minimum", 0.9, "env", types=[float])
     app.add_domain(EvidenceDomain)
     interface.add_catalog(app)
     app.add_role("fact", facts.FactRole())
@@ -116,6 +123,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("fact-case", cases.FactCaseDirective)
     app.add_directive("case", cases.CaseDirective)
     app.add_directive("snippet", snippets.SnippetDirective)
+    app.add_directive("example-cell", example_cells.ExampleCellDirective)
     app.add_directive("erratum", errata.ErratumDirective)
     app.add_node(errata_table.errata_table)
     app.add_directive("errata-table", errata_table.ErrataTableDirective)

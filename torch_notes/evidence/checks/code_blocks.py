@@ -4,6 +4,7 @@ A page shows code in one of these ways, and each of them runs:
 
 * a gallery example (its page is generated from the script that sphinx-gallery executes);
 * a ``{snippet}`` (the note's fragment, executed by ``execution.snippet_runner``);
+* an ``{example-cell}``: a named cell of a gallery script (``markup.example_cells``);
 * a ``{literalinclude}`` of a region of a gallery script or a snippet (the file runs);
 * a notebook cell that myst-nb executes.
 

@@ -1,9 +1,9 @@
-"""A topic page ends with Summary, then Exercises holding 2-4 solutions, in every language.
+"""A topic page ends with Summary, then Exercises holding 2-5 solutions, in every language.
 
 The build holds every topic page (a page of a section folder, ``docs/<section>/<page>.md``,
 other than the section's ``index`` and the gallery's generated pages) to this shape, in
 every language: its last two sections are ``Summary`` and then ``Exercises`` (in Chinese 小结
-and 练习, from the interface catalog), and the latter holds 2 to 4 solutions.
+and 练习, from the interface catalog), and the latter holds 2 to 5 solutions.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ _ = get_translation("torch_notes")
 logger = logging.getLogger(__name__)
 
 
-SOLUTIONS_PER_PAGE = range(2, 5)
+SOLUTIONS_PER_PAGE = range(2, 6)
 
 
 def is_topic(config: Config, docname: str) -> bool:
@@ -41,7 +41,7 @@ def title_of(section: nodes.section) -> str:
 
 
 def check_topic_shape(app: Sphinx, doctree: nodes.document) -> None:
-    """A topic page ends with Summary, then Exercises holding 2-4 solutions."""
+    """A topic page ends with Summary, then Exercises holding 2-5 solutions."""
     env: BuildEnvironment = app.env
     topic = is_topic(app.config, env.docname)
     page = doctree.next_node(nodes.section)  # the one under the page's title

@@ -17,7 +17,7 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
 from torch_notes import sitewide
-from torch_notes.evidence.execution.recording import FACTS_SUFFIX, VOLATILE_KEY
+from torch_notes.evidence.execution.recording import CELLS_KEY, FACTS_SUFFIX, VOLATILE_KEY
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, SnippetRunner
 from torch_notes.evidence.model.values import from_plain
 
@@ -31,6 +31,8 @@ class FactStore:
         self.values: dict[str, Any] = {}
         self.sources: dict[str, Path] = {}
         self.volatile: set[str] = set()
+        # The cell of an example that recorded a fact: {qualified key: "<example>.<cell>"}.
+        self.cells: dict[str, str] = {}
         # The record behind a fact computed on demand (a snippet's run), by qualified key.
         self.origins: dict[str, Any] = {}
         # First key segment -> callable(name) that computes facts on demand (snippets).
@@ -41,6 +43,8 @@ class FactStore:
             name = sitewide.example_name(path.name.removesuffix(FACTS_SUFFIX))
             values = json.loads(path.read_text(encoding="utf-8"))
             self.volatile |= {f"{name}.{key}" for key in values.pop(VOLATILE_KEY, [])}
+            cells = values.pop(CELLS_KEY, {})
+            self.cells |= {f"{name}.{key}": f"{name}.{cell}" for key, cell in cells.items()}
             self.add(name, {key: from_plain(value) for key, value in values.items()}, path)
 
     def add(self, prefix: str, values: dict[str, Any], source: Path, origin: Any = None) -> None:

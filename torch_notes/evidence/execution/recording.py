@@ -13,6 +13,8 @@ The keys are published as ``<example>.<key>`` (``plot_autograd_basics.py`` ->
 ``autograd_basics.leaf_grad``). Values that change from run to run (timings) are listed by the
 script in ``volatile_facts = {"cpu_growth"}``; ``{fact}`` marks them with the class
 ``volatile``, which ``torch_notes.commands.determinism`` ignores when it compares two builds.
+Each key is traced to the named cell that first recorded it (``execution.gallery_cells``), so
+that a page can tell whether the code behind a value it states is in sight.
 """
 
 from __future__ import annotations
@@ -23,12 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
+from torch_notes.evidence.execution.gallery_cells import cell_name_at
 from torch_notes.evidence.model.values import to_plain
 
 FACTS_SUFFIX = ".facts.json"
 
 
 VOLATILE_KEY = "__volatile__"  # in a facts file: the keys whose values differ on every run
+CELLS_KEY = "__cells__"  # in a facts file: {key: the name of the cell that first recorded it}
 
 
 def record_facts(
@@ -49,6 +53,11 @@ def record_facts(
         volatile = block_vars["example_globals"].get("volatile_facts")
         if volatile:
             plain[VOLATILE_KEY] = sorted(volatile)
+        # block_vars lives as long as one run of the example: a fresh run traces afresh.
+        cells = block_vars.setdefault("torch_notes_fact_cells", {})
+        for key in recorded.keys() - cells.keys():
+            cells[key] = cell_name_at(Path(block_vars["src_file"]), block[2])
+        plain[CELLS_KEY] = dict(sorted(cells.items()))
         target = Path(block_vars["target_file"]).with_suffix(FACTS_SUFFIX)
         target.write_text(json.dumps(plain, indent=1, sort_keys=True), encoding="utf-8")
     return ""

@@ -26,6 +26,9 @@ declared here, never guessed:
     changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
     only in part). The body cites the document (``{cited}`title <address>```, see
     ``markup.cited``); every document the body cites is kept with the row as cited evidence.
+``:quote-en: English``
+    the quote's English translation, needed when it is Chinese; English pages show it beside
+    the quote, in the box and in the errata table (``markup.quotes``).
 ``:shows: code``
     the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
     it must appear in the example's source. An erratum whose fact is a snippet's result
@@ -55,7 +58,13 @@ from torch_notes.evidence.execution.recording import FACTS_SUFFIX
 from torch_notes.evidence.execution.snippet_runner import SnippetRunner, shown_key
 from torch_notes.evidence.markup.cited import cited_in
 from torch_notes.evidence.markup.facts import check_claim
-from torch_notes.evidence.markup.quotes import check_quote
+from torch_notes.evidence.markup.quotes import (
+    QUOTE_LANGUAGE,
+    check_quote,
+    is_source_language,
+    translation_nodes,
+    untranslated,
+)
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     HISTORIES,
@@ -116,6 +125,7 @@ class ErratumDirective(SphinxDirective):
         "note-typo": directives.unchanged_required,
         "history": lambda arg: directives.choice(arg, HISTORIES),
         "shows": directives.unchanged_required,
+        "quote-en": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -128,13 +138,28 @@ class ErratumDirective(SphinxDirective):
         paragraph = nodes.paragraph()
         paragraph += nodes.strong(text=_("The note says:"))
         paragraph += nodes.Text(" ")
-        words = nodes.inline(text=f"“{quote}”", classes=["note-quote"], support_smartquotes=False)
+        words = nodes.inline(
+            text=f"“{quote}”", classes=["note-quote", QUOTE_LANGUAGE], support_smartquotes=False
+        )
         words[attributes.NOTE], words[attributes.NOTE_WORDS], words[attributes.NOTE_PROSE] = (
             note,
             quote,
             True,
         )
+        english = self.options.get("quote-en", "")
+        words[attributes.NOTE_TRANSLATION] = english
         paragraph += words
+        if is_source_language(self.config):
+            if problem := untranslated(quote, english):
+                logger.warning(
+                    "erratum: %s",
+                    problem,
+                    location=self.get_location(),
+                    type="errata",
+                    subtype="translation",
+                )
+            elif english:
+                paragraph += translation_nodes(english)
         box += paragraph
         self.state.nested_parse(self.content, self.content_offset, box)
         box["ids"].append(f"erratum-{self.env.new_serialno('erratum')}")
@@ -252,6 +277,7 @@ class CheckedErratum:
             source=RowSource.ERRATUM,
             note=note,
             words=quote,
+            words_en=self.options.get("quote-en", ""),
             now=now,
             outcome=outcome,
             evidence=evidence,

@@ -15,7 +15,15 @@ from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 
-from torch_notes.evidence.markup import cases, errata, exercises, facts, since, snippets
+from torch_notes.evidence.markup import (
+    cases,
+    errata,
+    example_cells,
+    exercises,
+    facts,
+    since,
+    snippets,
+)
 from torch_notes.evidence.model import attributes
 
 FILL_IN: dict[str, Callable[[BuildEnvironment, nodes.Element], None]] = {
@@ -24,6 +32,7 @@ FILL_IN: dict[str, Callable[[BuildEnvironment, nodes.Element], None]] = {
     "since": since.fill_in_since,
     "fact-case": cases.fill_in_fact_case,
     "snippet": snippets.fill_in_snippet,
+    "example-cell": example_cells.fill_in_example_cell,
     "solution": exercises.fill_in_solution,
     "erratum": errata.fill_in_erratum,
 }

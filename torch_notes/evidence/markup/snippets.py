@@ -42,7 +42,7 @@ from torch_notes.evidence.execution.snippet_runner import (
     shown_key,
 )
 from torch_notes.evidence.markup.pending import replace
-from torch_notes.evidence.markup.quotes import check_quote
+from torch_notes.evidence.markup.quotes import check_quote, is_source_language, untranslated
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     CheckKind,
@@ -78,6 +78,8 @@ class SnippetDirective(SphinxDirective):
     option_spec: ClassVar = {
         "note": directives.unchanged_required,
         "expect": lambda arg: directives.choice(arg, EXPECTATIONS),
+        # The English of the Chinese in the note's code (its comments), for the errata table.
+        "quote-en": directives.unchanged_required,
     }
 
     def run(self) -> list[nodes.Node]:
@@ -86,6 +88,7 @@ class SnippetDirective(SphinxDirective):
             note=self.options.get("note"),
             printed_by_note="\n".join(self.content),
             expect=self.options.get("expect"),
+            quote_en=self.options.get("quote-en", ""),
         )
         node[attributes.PENDING] = "snippet"
         self.set_source_info(node)
@@ -178,6 +181,11 @@ class ShownSnippet:
         record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", holds)
 
     def note_row(self, note: str, printed_by_note: str, code: str, result: SnippetRun) -> None:
+        english = self.node.get("quote_en", "")
+        if is_source_language(self.env.config) and (
+            problem := untranslated(printed_by_note or code, english)
+        ):
+            self.fail(f"snippet {self.name}: {problem}")
         outcome = Outcome(
             raised=result.raised,
             warned=result.warned,
@@ -199,6 +207,7 @@ class ShownSnippet:
             torch=installed_torch(),
             expected_output=printed_by_note or None,
             claims=((SnippetRunner.shown(result), shown_key(self.name)),),
+            words_en=self.node.get("quote_en", ""),
         )
         evidence_domain(self.env).note_rows(self.env.docname, [row])
 

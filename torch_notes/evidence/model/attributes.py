@@ -17,6 +17,9 @@ CITED_URL = "cited_url"  # {cited}: the address of the document
 NOTE = "note"  # {note} and {erratum}: the three-digit id of the note quoted
 NOTE_WORDS = "note_words"  # ... the note's words
 NOTE_PROSE = "note_prose"  # ... whether they are prose (not code)
+NOTE_TRANSLATION = "note_translation"  # ... their English translation (English pages show it)
+EXAMPLE_CELL = "example_cell"  # {example-cell}: the cell shown, <example>.<cell>
+COMPARED_AS = "compared_as"  # ... its output: the gallery page's comparison (plot_x.py#3)
 # What a role or directive leaves for a rendering build to fill in from what ran (its name:
 # fact, claim, since, fact-case, snippet, solution, erratum); message extraction leaves it as it is.
 PENDING = "evidence_pending"

@@ -170,6 +170,7 @@ class Row:
     # (stated value, fact key): what "now" rests on, checked again on every recorded release
     # (torch_notes.evidence.execution.release_records); a snippet's is its shown output, ``snippets.<name>.shown``.
     claims: tuple[tuple[str, str], ...] = ()
+    words_en: str = ""  # the note's words in English, for Chinese words (English pages show it)
     verdict: Verdict = field(init=False)
 
     def __post_init__(self) -> None:

@@ -37,7 +37,11 @@ from sphinx.locale import get_translation
 from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
+from torch_notes import sitewide
+from torch_notes.evidence.execution.fact_code import fact_code
+from torch_notes.evidence.execution.gallery_cells import galleries
 from torch_notes.evidence.execution.release_records import records
+from torch_notes.evidence.markup.quotes import QUOTE_LANGUAGE, is_source_language, translation_nodes
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     Cited,
@@ -61,7 +65,27 @@ MAX_WORDS = 160
 # -- Quote rows -----------------------------------------------------------------------------
 
 
-def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> list[Row]:
+def with_code(claim: nodes.Element, scripts: dict[str, Path]) -> str:
+    """``code → value`` for a claim: the expression its example assigned to the fact."""
+    key, value = claim[attributes.CLAIM_KEY], claim[attributes.CLAIM_TEXT]
+    example, _, fact = key.partition(".")
+    script = scripts.get(example)
+    code = fact_code(script, fact) if script else None
+    return f"{code or key} → {value}"
+
+
+def example_scripts(env: BuildEnvironment) -> dict[str, Path]:
+    """``{example: script}`` for every gallery script of the build."""
+    return {
+        sitewide.example_name(script): script
+        for gallery in galleries(env.srcdir, env.config)
+        for script in sorted(gallery.examples.rglob(f"{sitewide.EXAMPLE_PREFIX}*.py"))
+    }
+
+
+def quote_rows(
+    doctree: nodes.document, docname: str, covered: list[Row], scripts: dict[str, Path]
+) -> list[Row]:
     rows: list[Row] = []
     for paragraph in doctree.findall(nodes.paragraph):
         quotes = [n for n in paragraph.findall(nodes.Element) if attributes.NOTE_WORDS in n]
@@ -93,8 +117,10 @@ def quote_rows(doctree: nodes.document, docname: str, covered: list[Row]) -> lis
                     source=RowSource.QUOTE,
                     note=quote[attributes.NOTE],
                     words=words,
-                    # The values the paragraph states; they hold, or the build fails.
-                    now=" · ".join(c[attributes.CLAIM_TEXT] for c in paired),
+                    words_en=quote.get(attributes.NOTE_TRANSLATION, ""),
+                    # The values the paragraph states, each with its code; they hold, or the
+                    # build fails.
+                    now="\n".join(with_code(c, scripts) for c in paired),
                     outcome=Outcome(),
                     evidence=(Executed(tuple(c[attributes.CLAIM_KEY] for c in paired)),),
                     claims=tuple(
@@ -114,7 +140,8 @@ def collect_quote_rows(app: Sphinx, doctree: nodes.document) -> None:
     covered = evidence.page_rows(env.docname)
     replaced = {row.covers for row in covered if row.covers}  # one claim, one row
     rows = [row for row in covered if row.anchor not in replaced]
-    evidence.set_page_rows(env.docname, rows + quote_rows(doctree, env.docname, covered))
+    found = quote_rows(doctree, env.docname, covered, example_scripts(env))
+    evidence.set_page_rows(env.docname, rows + found)
     if any(doctree.findall(errata_table)):
         evidence.note_table(env.docname)
 
@@ -190,9 +217,12 @@ class FillErrataTable(SphinxPostTransform):
     def table_row(self, row: Row) -> nodes.row:
         line = nodes.row(classes=[f"verdict-{row.verdict.slug}"])
         line += cell(nodes.Text(row.note))
-        words = nodes.literal(text=shorten(row.words), classes=["note-quote"])
+        words = nodes.literal(text=shorten(row.words), classes=["note-quote", QUOTE_LANGUAGE])
         words["support_smartquotes"] = False
-        line += cell(words)
+        if is_source_language(self.env.config) and row.words_en:
+            line += cell(words, nodes.inline("", "", *translation_nodes(row.words_en)))
+        else:
+            line += cell(words)
         line += cell(nodes.literal(text=shorten(row.now) or _("(prints nothing)")))
         line += cell(badge(row.verdict), *history_nodes(row, records(self.env)))
         line += cell(*evidence_nodes(row))

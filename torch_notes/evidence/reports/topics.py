@@ -3,6 +3,8 @@
 A topic page is a page of a section folder (``checks.topic_shape.is_topic``), which the build
 holds to its shape: Summary, then Exercises.
 
+Each page also counts its claims and those whose code it shows (``checks.claims_shown``).
+
 What a page draws on is what it references: the examples whose facts its claims and facts
 state, the snippets and solutions it runs, and the gallery scripts and snippets it shows
 with ``literalinclude``, in the order the page first uses them (its own example first).
@@ -81,9 +83,13 @@ def write_topics(app: Sphinx, exception: Exception | None) -> None:
             continue
         examples, snippets = used_by(checks.get(docname, []))
         shown_examples, shown_snippets = shown_files(app, docname)
+        shown = evidence_domain(app.env).shown(docname)
         found[docname] = {
             "examples": list(dict.fromkeys(examples + shown_examples)),
             "snippets": list(dict.fromkeys(snippets + shown_snippets)),
+            # checks.claims_shown: the claims whose code is on the page, of all its claims
+            "claims": len(shown),
+            "claims_shown": sum(shown.values()),
         }
     Path(app.doctreedir, "topics.json").write_text(
         json.dumps(found, indent=1, ensure_ascii=False), encoding="utf-8"

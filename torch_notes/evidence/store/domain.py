@@ -27,8 +27,9 @@ class EvidenceDomain(Domain):
         "checks": {},  # docname -> list[Check]
         "rows": {},  # docname -> list[Row]
         "tables": set(),  # docnames that show the errata table
+        "shown": {},  # docname -> {claim: whether the code behind it is on the page}
     }
-    data_version = 3
+    data_version = 5
 
     # -- producers ----------------------------------------------------------------------
 
@@ -45,6 +46,9 @@ class EvidenceDomain(Domain):
 
     def set_page_rows(self, docname: str, rows: Iterable[Row]) -> None:
         self.data["rows"][docname] = list(rows)
+
+    def set_shown(self, docname: str, shown: dict[str, bool]) -> None:
+        self.data["shown"][docname] = dict(shown)
 
     def note_table(self, docname: str) -> None:
         self.data["tables"].add(docname)
@@ -79,6 +83,10 @@ class EvidenceDomain(Domain):
             kept.append(row)
         return sorted(kept, key=row_order)
 
+    def shown(self, docname: str) -> dict[str, bool]:
+        """The page's claims, each with whether the code that produces it is on the page."""
+        return dict(self.data["shown"].get(docname, {}))
+
     def table_pages(self) -> list[str]:
         return sorted(self.data["tables"])
 
@@ -88,9 +96,10 @@ class EvidenceDomain(Domain):
         self.data["checks"].pop(docname, None)
         self.data["rows"].pop(docname, None)
         self.data["tables"].discard(docname)
+        self.data["shown"].pop(docname, None)
 
     def merge_domaindata(self, docnames: AbstractSet[str], otherdata: dict[str, Any]) -> None:
-        for key in ("checks", "rows"):
+        for key in ("checks", "rows", "shown"):
             for docname in docnames:
                 if docname in otherdata[key]:
                     self.data[key][docname] = otherdata[key][docname]
