@@ -24,6 +24,7 @@ extensions = [
     "torch_notes.gallery.hygiene",
     "torch_notes.gallery.volatile_output",
     "torch_notes.evidence",
+    "torch_notes.i18n.catalog_syntax",
     "torch_notes.i18n.translation_check",
     "torch_notes.i18n.parity",
     "torch_notes.i18n.bilingual_glossary",

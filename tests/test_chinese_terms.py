@@ -44,6 +44,31 @@ def test_an_english_term_in_chinese_prose_is_named_with_its_chinese(text, word, 
 
 
 @pytest.mark.parametrize(
+    ("text", "variant", "word"),
+    [
+        ("两个张量按元素相加", "按元素", "逐元素"),
+        ("用下标张量取出元素", "下标张量", "索引张量"),
+        ("损失成为非有限数时", "非有限数", "非有限值"),
+    ],
+)
+def test_a_variant_of_the_house_word_is_refused(text, variant, word):
+    (message,) = found(paragraph(nodes.Text(text)))
+    assert f"{variant!r} is another word for {word!r}" in message
+
+
+def test_a_variant_in_the_notes_own_words_is_left_alone():
+    quote = nodes.inline("", "“按元素运算”", note_words="按元素运算")
+    assert found(paragraph(nodes.Text("笔记写作"), quote)) == []
+
+
+def test_every_house_word_with_variants_is_used_by_the_glossary_or_the_pages():
+    text = GLOSSARY.read_text(encoding="utf-8")
+    glossary_words = {"逐元素", "原地", "叶子节点", "轮次"}
+    assert all(word in text for word in glossary_words)
+    assert glossary_words <= chinese_terms.VARIANTS.keys()
+
+
+@pytest.mark.parametrize(
     "block",
     [
         paragraph(nodes.Text("张量（tensor）是一组数")),  # an English gloss at first use

@@ -181,3 +181,33 @@ def test_the_code_behind_a_fact_is_the_expression_assigned_to_it(tmp_path):
     )
     assert fact_code(script, "is_node") == "isinstance( y.grad_fn, Node )"
     assert fact_code(script, "a") is None
+
+
+@pytest.mark.sphinx("html", testroot="claims", confoverrides={"evidence_shown_claims_minimum": 0.9})
+def test_a_topic_page_that_hides_the_code_behind_its_claims_fails_naming_them(app):
+    app.build()
+    warnings = app._warning.getvalue()
+    # Only the snippet's claim has its code on the page: 1 of 6.
+    assert "the page shows the code behind 1 of its 6 claims (17%, at least 90% needed)" in warnings
+    assert "Not shown: 4.5 <example.grad>; 0.002 <example.small>" in warnings
+
+
+def test_a_claim_is_shown_by_the_cell_that_recorded_it_or_the_snippet_that_ran_it():
+    from torch_notes.evidence.checks.claims_shown import shown_claims
+    from torch_notes.evidence.model.records import Check, CheckKind
+
+    checks = [
+        Check(CheckKind.CLAIM, "4.5 <basics.grad>", True),
+        Check(CheckKind.CLAIM, "True <basics.leaf>", True),
+        Check(CheckKind.CLAIM, "TypeError <snippets.fails.error_type>", True),
+        Check(CheckKind.CLAIM, "5 <snippets.exercises/x.line1>", True),
+        Check(CheckKind.SNIPPET, "fails", True),
+    ]
+    cell_of = {"basics.grad": "basics.backward", "basics.leaf": "basics.leaves"}
+    shown = shown_claims(checks, {"basics.backward"}, cell_of)
+    assert shown == {
+        "4.5 <basics.grad>": True,
+        "True <basics.leaf>": False,
+        "TypeError <snippets.fails.error_type>": True,
+        "5 <snippets.exercises/x.line1>": False,
+    }

@@ -130,6 +130,15 @@ def build_parity(
     return html, [line for line in warnings.splitlines() if "WARNING" in line]
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [("两张 3 通道的", "两张三通道的"), ("两张 3 通道的", "两张3通道的"), ("一维", "1 维")],
+)
+def test_a_number_joined_to_a_word_may_take_its_chinese_form(make_app, rootdir, tmp_path, old, new):
+    _, warnings = build_parity(make_app, rootdir, tmp_path, old, new)
+    assert warnings == []
+
+
 def test_a_faithful_translation_keeps_everything(make_app, rootdir, tmp_path):
     html, warnings = build_parity(make_app, rootdir, tmp_path)
     assert warnings == []
@@ -150,6 +159,9 @@ def test_a_faithful_translation_keeps_everything(make_app, rootdir, tmp_path):
             "note quote '001:grad_fn=<AddBackward>'",
         ),
         ("对含 2 个元素", "对含 3 个元素", "number '2'"),
+        # A number joined to a word counts too: "3-channel", "1-D".
+        ("两张 3 通道的", "两张 4 通道的", "number '3'"),
+        ("一个一维张量", "一个二维张量", "number '1'"),
         ("调用 `backward()`", "调用 `forward()`", "code 'backward()'"),
         ("见 {math}`x^2`", "见 {math}`x^3`", "math 'x^2'"),
         ("[PyTorch](https://pytorch.org)。", "PyTorch。", "link 'https://pytorch.org'"),
@@ -167,3 +179,54 @@ def test_a_translation_that_drops_or_changes_something_fails_naming_catalog_and_
     (warning,) = warnings
     assert "index.md:" in warning
     assert f"the translation in {PARITY_CATALOG} drops or changes {lost}" in warning
+
+
+# -- Catalogs read strictly (torch_notes/i18n/catalog_syntax.py) ------------------------------
+
+
+def test_a_catalog_with_a_syntax_error_fails_naming_file_and_line(make_app, rootdir, tmp_path):
+    # Babel reads this message with its last character cut off, silently; msgfmt refuses it.
+    _, warnings = build_parity(
+        make_app,
+        rootdir,
+        tmp_path,
+        'msgstr "梯度为 {claim}`4.5 <example.grad>`。"',
+        'msgstr "梯度为 {claim}`4.5 <example.grad>`。',
+    )
+    assert any(
+        f"{PARITY_CATALOG}:9: WARNING: a string must open and close with a double quote" in w
+        for w in warnings
+    ), warnings
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('msgid "a"\nmsgstr "b\\q"\n', "invalid escape sequence \\q"),
+        ('msgid "a"\n"b"\n', "keywords out of order or missing: msgid"),
+        ('msgid "a\\n"\nmsgstr "b"\n', "msgid and msgstr do not both end with a newline"),
+        ('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', "message defined twice"),
+        ('#, python-brace-format\nmsgid "{n} x"\nmsgstr "{m} x"\n', "python-brace-format"),
+        ('msgid "a"\nmsgstr "b" c\n', "a string must open and close"),
+        ("msgid 'a'\nmsgstr \"b\"\n", "a string must open and close"),
+    ],
+)
+def test_what_msgfmt_refuses_is_found(tmp_path, text, problem):
+    from torch_notes.i18n.catalog_syntax import problems
+
+    catalog = tmp_path / "page.po"
+    catalog.write_text('msgid ""\nmsgstr ""\n"Language: zh_CN\\n"\n\n' + text, encoding="utf-8")
+    found = [message for _, message in problems(catalog)]
+    assert any(problem in message for message in found), found
+
+
+def test_every_catalog_of_the_project_is_valid_for_msgfmt():
+    from torch_notes.i18n.catalog_syntax import problems
+    from torch_notes.paths import ROOT
+
+    found = [
+        f"{path.relative_to(ROOT)}:{line}: {problem}"
+        for path in sorted(ROOT.glob("docs/**/*.po")) + sorted(ROOT.glob("torch_notes/**/*.po"))
+        for line, problem in problems(path)
+    ]
+    assert found == []

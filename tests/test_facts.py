@@ -155,7 +155,14 @@ def test_erratum_whose_claim_fails(app):
 def test_the_build_records_what_a_topic_page_uses_without_a_declaration(app):
     app.build()
     topics = json.loads(Path(app.doctreedir, "topics.json").read_text(encoding="utf-8"))
-    assert topics == {"index": {"examples": ["example"], "snippets": ["fails", "adds"]}}
+    assert topics == {
+        "index": {
+            "examples": ["example"],
+            "snippets": ["fails", "adds"],
+            "claims": 6,
+            "claims_shown": 1,  # the snippet's: the facts come from no gallery cell
+        }
+    }
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)
@@ -198,12 +205,26 @@ def test_quotes_of_the_notes_keep_their_quotes(app):
         app,
         "Quoted: {note}`001:grad_fn=<AddBackward>`.",
         "Quoted: {note}`001:grad_fn=<AddBackward>` and "
-        "{note}`001:torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态”`.",
+        "{note}`001:torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态” "
+        "<torch.save(...) # save the parameters “dynamic”>`.",
     )
     app.build()
     assert warnings_of(app) == ""
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
     assert "“torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态””" in html
+    # English pages give the English beside it, the quote marked as Chinese for screen readers.
+    assert 'lang="zh-CN"' in html
+    assert '(<span class="quote-translation">“torch.save(...) # save the parameters' in html
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_chinese_quote_without_its_english_fails_the_english_build(app):
+    edit(app, "Quoted: {note}`001:grad_fn=<AddBackward>`.", "Quoted: {note}`001:一个笔记`.")
+    app.build()
+    assert (
+        "index.md:3: WARNING: the note's words '一个笔记' are Chinese: add their English "
+        "translation" in warnings_of(app)
+    )
 
 
 def test_typographic_quotes_the_build_introduced_are_found():

@@ -16,6 +16,8 @@ catalog and the words, about
   ``张量（tensor）`` at first use;
 * a link to the glossary that shows another name than the term's Chinese one
   (``{term}`批量 <batch>``` for ``{term}`批次 <batch>```);
+* another word for what the glossary, or the house vocabulary (:data:`VARIANTS`), names once
+  (``按元素`` for ``逐元素``, ``下标张量`` for ``索引张量``): one idea, one word;
 * ASCII punctuation in a Chinese sentence: ``, ; : ? !`` next to a Chinese character
   (``35 仍然成立, 8 输出``), an ASCII full stop after one, and ASCII parentheses around
   Chinese text. Numbers (``1,000``), code, addresses and English parentheticals are left alone.
@@ -57,6 +59,16 @@ SHORT_FORMS = {
     "element-wise operation": ("element-wise", "逐元素"),
     "worker process": ("worker", "工作进程"),
     "data loader": ("loader", "数据加载器"),
+}
+# One word for one idea: the word the pages use, and the variants that drifted in beside it.
+# A key that is a glossary term's Chinese name (or part of it) is checked to be one.
+VARIANTS = {
+    "逐元素": ("按元素",),  # element-wise operation : 逐元素运算
+    "索引张量": ("下标张量",),  # a tensor of indices (advanced indexing : 高级索引)
+    "原地": ("就地", "原位"),  # in-place operation : 原地操作
+    "叶子节点": ("叶节点",),  # leaf node : 叶子节点
+    "轮次": ("时期", "纪元"),  # epoch : 轮次
+    "非有限值": ("非有限数",),  # inf and NaN
 }
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")  # Chinese characters, not punctuation
 CHECKED = "chinese_checked"  # node attribute: checked when the page was read
@@ -202,6 +214,23 @@ def english_terms(text: str, prose: list[bool], known: tuple[Term, ...]) -> list
     return found
 
 
+def variant_words(text: str, prose: list[bool]) -> list[Problem]:
+    found = []
+    for word, variants in VARIANTS.items():
+        for variant in variants:
+            for match in re.finditer(re.escape(variant), text):
+                start, end = match.span()
+                if all(prose[start:end]):
+                    found.append(
+                        Problem(
+                            "term",
+                            f"{variant!r} is another word for {word!r}, the one the pages use "
+                            f"for this idea: {excerpt(text, start, end)}",
+                        )
+                    )
+    return found
+
+
 MARKS = ",;:?!."
 NAMES = {",": "，", ";": "；", ":": "：", "?": "？", "!": "！", ".": "。", "(": "（", ")": "）"}
 
@@ -271,6 +300,7 @@ def problems(block: nodes.Element, known: tuple[Term, ...]) -> list[Problem]:
         return []
     return (
         english_terms(text, prose, known)
+        + variant_words(text, prose)
         + term_links(block, known)
         + ascii_punctuation(text, prose)
     )

@@ -5,7 +5,9 @@ translation. This extends the comparison to every node the reader trusts: claims
 text and fact), inserted facts, note quotes, glossary terms and other cross-references,
 links, math, inline code, and the numbers of the plain text. Before the catalogs apply, each
 translatable node keeps what it holds; after, a translated node must hold the same, in any
-order (a translation may add: code marks, or 12 for "twelve"). A translator who replaces
+order (a translation may add: code marks, or 12 for "twelve"). Numbers joined to a word
+count too ("3-channel", "1-D"), and the translation may write them as Chinese does (3通道,
+三通道, 一维). A translator who replaces
 ``{claim}`4.5 <autograd_basics.first_grad>``` by the plain text ``4.6``, or turns a 4 into
 a 5, fails the build, naming the catalog and the message.
 """
@@ -31,6 +33,25 @@ from torch_notes.i18n.translation_check import page_catalog
 logger = logging.getLogger(__name__)
 # A number standing alone: not part of a name (x2, float32), nor of a compound word (1-D).
 NUMBER = re.compile(r"(?<![\w.])\d+(?:\.\d+)?(?![\w.]*\w)(?!-[A-Za-z])")
+# A number joined to a word: "3-channel", "1-D" (a number too: 4 for 3 must fail).
+COMPOUND = re.compile(r"(?<![\w.])(\d+)-(?=[A-Za-z])")
+# In Chinese a number is often written against the ideographs: "3通道", "第2个".
+BESIDE_CJK = re.compile(
+    rf"(?<![A-Za-z0-9_.])(?:(?<=[{sitewide.CJK_RANGES}])\d+(?:\.\d+)?(?![A-Za-z0-9_]|\.\d)"
+    rf"|\d+(?:\.\d+)?(?=[{sitewide.CJK_RANGES}]))"
+)
+# The Chinese forms a translation uses for a number joined to a word: 一维 for 1-D, 三通道.
+CHINESE_DIGITS = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
+                  "七": "7", "八": "8", "九": "9", "十": "10"}  # fmt: skip
+CHINESE_COMPOUND = re.compile(f"([{''.join(CHINESE_DIGITS)}])(?=维|通道|阶|层)")
+
+
+def numbers(text: str) -> list[str]:
+    """The numbers a text states, standing alone or joined to a word, in either language."""
+    found = NUMBER.findall(text) + COMPOUND.findall(text) + BESIDE_CJK.findall(text)
+    return found + [CHINESE_DIGITS[d] for d in CHINESE_COMPOUND.findall(text)]
+
+
 SOURCE = "parity_source"  # node attribute: (what the source holds, the source text)
 
 
@@ -41,7 +62,7 @@ def held(node: nodes.Element) -> Counter[tuple[str, str]]:
     def visit(element: nodes.Element) -> None:
         for child in element.children:
             if isinstance(child, nodes.Text):
-                found.update(("number", n) for n in NUMBER.findall(child.astext()))
+                found.update(("number", n) for n in numbers(child.astext()))
                 continue
             if not isinstance(child, nodes.Element):
                 continue

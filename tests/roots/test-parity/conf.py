@@ -2,7 +2,12 @@ from pathlib import Path
 
 HERE = Path(__file__).parent
 
-extensions = ["myst_nb", "torch_notes.evidence", "torch_notes.i18n.parity"]
+extensions = [
+    "myst_nb",
+    "torch_notes.evidence",
+    "torch_notes.i18n.parity",
+    "torch_notes.i18n.catalog_syntax",
+]
 language = "zh_CN"
 locale_dirs = ["locales/"]
 gettext_compact = False
