@@ -365,6 +365,18 @@ def print_summary(info: dict[str, Any], total: float) -> None:
             f"{evidence['cited']} cite a document; "
             f"Python blocks that never ran: {info['never_ran'][language]}"
         )
+    shown = {
+        page: (topic["claims_shown"], topic["claims"])
+        for page, topic in info["topics"].items()
+        if topic.get("claims")
+    }
+    if shown:
+        least = min(shown, key=lambda page: shown[page][0] / shown[page][1])
+        seen, claims = map(sum, zip(*shown.values(), strict=True))
+        print(
+            f"in place:  code shown for {seen}/{claims} claims of {len(shown)} topic pages; "
+            f"least {shown[least][0]}/{shown[least][1]} ({least})"
+        )
     print(f"warnings:  {info['warnings']}")
     written = info["written_outside_build"]
     if written is not None:
