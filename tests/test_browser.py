@@ -34,10 +34,11 @@ PAGES = {
     "narrative": "autograd/basics.html",
     "gallery": "auto_examples/autograd/plot_autograd_basics.html",
     "search": {"en": "search.html?q=graph", "zh_CN": "search.html?q=" + quote("计算图")},
+    "errata": "errata.html",
 }
 PAGE_CASES = [(kind, language) for kind in PAGES for language in sitewide.LANGUAGE_CODES]
 # For the phone-width layout also a page whose prose quotes long unbroken inline code.
-PHONE_PAGES = {**PAGES, "inline-code": "tensors/shapes.html"}
+PHONE_PAGES = {**PAGES, "inline-code": "tensors/shapes.html", "figure": "autograd/graph.html"}
 PHONE_CASES = [(kind, language) for kind in PHONE_PAGES for language in sitewide.LANGUAGE_CODES]
 SEARCHES = [  # what a reader types, and the page about it that must be among the results
     ("zh_CN", "广播", "auto_examples/tensors/plot_broadcast_shapes.html"),
@@ -291,7 +292,7 @@ new PerformanceObserver(list => {
 
 
 @browser_test
-@pytest.mark.parametrize("kind", ["landing", "narrative", "gallery"])
+@pytest.mark.parametrize("kind", ["landing", "narrative", "gallery", "figure", "errata"])
 def test_the_page_does_not_jump_while_it_arrives(browser, base_url, kind):
     """Cumulative layout shift on a slow line, where the browser paints a page before all of it
     has arrived (the way it used to jump: the sidebar after the article narrowed it)."""
@@ -339,9 +340,12 @@ def test_prose_fits_a_phone_while_code_scrolls_on_its_own(browser, base_url, kin
 
 @browser_test
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
-@pytest.mark.parametrize("kind", ["landing", "gallery"])
-def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, language):
-    """Saves _build/screenshots/<language>-<kind>.png (an artefact to look at, not committed)."""
+@pytest.mark.parametrize("kind", ["landing", "gallery", "narrative", "figure", "errata"])
+@pytest.mark.parametrize("width", [1366, 375])
+def test_screenshot_shows_the_page_with_its_images(browser, base_url, kind, language, width):
+    """Saves _build/screenshots/<language>-<kind>-<width>.png (artefacts to look at)."""
+    context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
+    page = context.new_page()
     page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
     for image in page.locator("article img").all():  # thumbnails load when scrolled to
         image.scroll_into_view_if_needed()
@@ -354,9 +358,52 @@ def test_screenshot_shows_the_page_with_its_images(page, base_url, kind, languag
     assert broken == []
     assert page.locator("article h1").first.is_visible()
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    shot = SCREENSHOTS / f"{language}-{kind}.png"
+    shot = SCREENSHOTS / f"{language}-{kind}-{width}.png"
     png = page.screenshot(path=shot, full_page=True)
+    context.close()
     assert png[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+ASIDE = "details.notes-said"
+
+
+@browser_test
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_the_notes_aside_opens_by_keyboard_and_passes_axe_open(page, base_url, language):
+    from axe_playwright_python.sync_playwright import Axe
+
+    page.goto(f"{base_url}/{language}/{PAGES['narrative']}", wait_until="networkidle")
+    aside = page.locator(ASIDE).first
+    assert aside.evaluate("d => d.open") is False  # closed: the lesson first
+    aside.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert aside.evaluate("d => d.open") is True
+    page.keyboard.press("Space")
+    assert aside.evaluate("d => d.open") is False
+    page.evaluate(f"document.querySelectorAll('{ASIDE}').forEach(d => d.open = true)")
+    violations = Axe().run(page).response["violations"]
+    serious = [v["id"] for v in violations if v["impact"] in ("serious", "critical")]
+    assert serious == []
+
+
+@browser_test
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_a_row_of_the_errata_table_leads_into_its_closed_aside(page, base_url, language):
+    page.goto(f"{base_url}/{language}/errata.html", wait_until="networkidle")
+    hrefs = page.eval_on_selector_all(
+        "table.errata-table a.reference.internal",
+        "links => links.map(a => a.getAttribute('href')).filter(h => h.includes('#erratum-'))",
+    )
+    assert hrefs
+    for href in hrefs[:6]:
+        page.goto(f"{base_url}/{language}/{href}", wait_until="networkidle")
+        anchor = href.partition("#")[2]
+        target = page.locator(f"[id='{anchor}']")
+        opened = target.evaluate(
+            "e => { const d = e.closest('details'); return d === null || d.open; }"
+        )
+        assert opened, f"{href}: the erratum stays hidden in a closed aside"
+        assert target.is_visible()
 
 
 # Blocks of what code printed: a gallery cell's output, a snippet's, the note's, a notebook's.
