@@ -19,7 +19,10 @@ in a temporary folder, with seeded random generators; memory addresses are maske
 Results are facts too: ``{claim}`RuntimeError <snippets.name.error_type>``` (see ``markup.facts``);
 the keys are ``output``, ``error`` (``Type: message``), ``error_type``, ``warnings``
 and ``line1``, ``line2`` ... (each printed line; a number where it reads as one).
-A snippet with ``:note:`` is a row of the errata table.
+A snippet with ``:note:`` is a row of the errata table. Where the note's code or output holds
+Chinese (its comments), ``:quote-en:`` gives the English, shown under the code on English
+pages and in the errata table; write the value in double quotes when it starts with ``#``
+(MyST reads an option that starts with ``#`` as a comment).
 """
 
 from __future__ import annotations
@@ -42,7 +45,12 @@ from torch_notes.evidence.execution.snippet_runner import (
     shown_key,
 )
 from torch_notes.evidence.markup.pending import replace
-from torch_notes.evidence.markup.quotes import check_quote, is_source_language, untranslated
+from torch_notes.evidence.markup.quotes import (
+    check_quote,
+    is_source_language,
+    translation_nodes,
+    untranslated,
+)
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     CheckKind,
@@ -149,6 +157,15 @@ class ShownSnippet:
                 text=_("From note {note}:").format(note=note), classes=["snippet-label"]
             )
         container += code_block(code)
+        english = self.node.get("quote_en", "")
+        if english and is_source_language(self.env.config):  # its Chinese, for English readers
+            container += nodes.paragraph(
+                "",
+                "",
+                nodes.inline("", _("In English:")),
+                *translation_nodes(english),
+                classes=["snippet-label", "snippet-translation"],
+            )
         if printed_by_note:
             container += nodes.paragraph(
                 text=_("Note {note} printed:").format(note=note), classes=["snippet-label"]
