@@ -146,11 +146,15 @@ class ShownCell:
         xref += nodes.inline("", _("the whole example"))
         xref["refexplicit"], xref["refdoc"] = True, self.env.docname
         paragraph = nodes.paragraph(classes=["cell-source"])
-        paragraph += nodes.Text(
-            _("From {example}, cell {cell}: ").format(
-                example=script.name, cell=self.name.partition(".")[2]
-            )
-        )
+        # Names of files and cells are code, not words (the Chinese term check reads words).
+        template = _("From {example}, cell {cell}: ")
+        before, _example, rest = template.partition("{example}")
+        between, _cell, after = rest.partition("{cell}")
+        paragraph += nodes.Text(before)
+        paragraph += nodes.literal("", script.name)
+        paragraph += nodes.Text(between)
+        paragraph += nodes.literal("", self.name.partition(".")[2])
+        paragraph += nodes.Text(after)
         paragraph += xref
         return paragraph
 
