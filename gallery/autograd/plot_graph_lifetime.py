@@ -152,6 +152,82 @@ facts["rebuilt_same_node"] = z1.grad_fn is z2.grad_fn
 assert x.grad.tolist() == facts["twice_grad"]
 # sphinx_gallery_end_ignore
 
+# %% first_derivative
+# Higher-order derivatives: ``create_graph=True``
+# -----------------------------------------------
+# ``torch.autograd.grad(y, x)`` returns the gradient instead of adding it into ``x.grad``.
+# With ``create_graph=True`` the backward pass is itself recorded, so the gradient it
+# returns has a ``grad_fn`` and can be differentiated again. For :math:`y = x^3` at
+# :math:`x = 2`, :math:`dy/dx = 3x^2 = 12`.
+
+x = torch.tensor(2.0, requires_grad=True)
+y = x**3
+(dy_dx,) = torch.autograd.grad(y, x, create_graph=True)
+print(dy_dx)
+print(dy_dx.requires_grad, x.grad)
+# sphinx_gallery_start_ignore
+facts["first_derivative"] = dy_dx.item()
+facts["first_derivative_requires_grad"] = dy_dx.requires_grad
+facts["first_derivative_grad_fn"] = type(dy_dx.grad_fn).__name__
+facts["autograd_grad_leaves_grad"] = str(x.grad)
+assert facts["first_derivative"] == 12.0
+# sphinx_gallery_end_ignore
+
+# %% second_derivative
+# Differentiating the first derivative gives the second: :math:`d^2y/dx^2 = 6x = 12`.
+
+(d2y_dx2,) = torch.autograd.grad(dy_dx, x)
+print(d2y_dx2)
+# sphinx_gallery_start_ignore
+facts["second_derivative"] = d2y_dx2.item()
+assert facts["second_derivative"] == 12.0
+# sphinx_gallery_end_ignore
+
+# %% without_create_graph
+# Without ``create_graph`` the gradient is a plain value: no ``grad_fn``, no
+# ``requires_grad``, and nothing to differentiate a second time.
+
+x = torch.tensor(2.0, requires_grad=True)
+y = x**3
+(dy_dx,) = torch.autograd.grad(y, x)
+print(dy_dx, dy_dx.requires_grad, dy_dx.grad_fn)
+try:
+    torch.autograd.grad(dy_dx, x)
+except RuntimeError as error:
+    print(error)
+    # sphinx_gallery_start_ignore
+    facts["plain_second_error"] = error  # an exception: its type and message
+    # sphinx_gallery_end_ignore
+# sphinx_gallery_start_ignore
+facts["plain_requires_grad"] = dy_dx.requires_grad
+facts["plain_grad_fn"] = str(dy_dx.grad_fn)
+# sphinx_gallery_end_ignore
+
+# %% create_graph_retains
+# ``create_graph=True`` also keeps the graph of ``y``: ``retain_graph`` defaults to the
+# value of ``create_graph``, because the new graph needs the values the old one saved. A
+# second pass through ``y`` works after it, and fails after a plain pass.
+
+x = torch.tensor(2.0, requires_grad=True)
+y = x**3
+torch.autograd.grad(y, x, create_graph=True)
+(again,) = torch.autograd.grad(y, x)
+print(again)
+
+y = x**3
+torch.autograd.grad(y, x)
+try:
+    torch.autograd.grad(y, x)
+except RuntimeError as error:
+    print(type(error).__name__)
+    # sphinx_gallery_start_ignore
+    facts["plain_twice_error_type"] = type(error)
+    # sphinx_gallery_end_ignore
+# sphinx_gallery_start_ignore
+facts["create_graph_second_pass"] = again.item()
+assert facts["create_graph_second_pass"] == 12.0
+# sphinx_gallery_end_ignore
+
 # %% backward_without_argument
 # ``backward()`` without an argument needs one element
 # ----------------------------------------------------

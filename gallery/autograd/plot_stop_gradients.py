@@ -19,11 +19,16 @@ facts = {}
 # %% detach
 # ``detach()`` returns a new tensor cut off from the graph
 # --------------------------------------------------------
-# ``y.detach()`` does not change ``y``: it returns another tensor that shares ``y``'s data
-# but has no ``grad_fn`` and does not require gradients.
+# ``y`` is tracked: it is computed from a leaf that requires gradients.
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = x * 2
+print(y.requires_grad, type(y.grad_fn).__name__)
+
+# %% detached_copy
+# ``y.detach()`` does not change ``y``: it returns another tensor that shares ``y``'s data
+# but has no ``grad_fn`` and does not require gradients.
+
 d = y.detach()
 print(y.requires_grad, d.requires_grad)
 print(d.grad_fn, d.is_leaf)
