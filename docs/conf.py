@@ -68,6 +68,9 @@ nb_execution_raise_on_error = True
 nb_execution_in_temp = True  # in TMPDIR, which the build points at _build/scratch/
 snippets_dir = str(DOCS.parent / "snippets")
 notes_dir = str(DOCS.parent / "notes")
+notes_ledger_dir = str(
+    DOCS.parent / "notes" / "ledger"
+)  # every item of the notes, and where it is treated
 release_history_dir = str(DOCS.parent / "history")
 # The common expected outputs are the pin's; another release's own live beside them.
 evidence_expected_release = minor(torch_release("pin"))

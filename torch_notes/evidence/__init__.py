@@ -15,9 +15,10 @@ it (``tests/test_layers.py`` fails on an import that runs upward, and on any imp
 4. ``markup``: the roles and directives pages are written with (``{fact}``, ``{claim}``,
    ``{fact-case}``, ``{note}``, ``{cited}``, ``{since}``, ``{snippet}``, ``{erratum}``,
    ``{solution}``); each module's docstring shows its syntax;
-5. ``checks``: what every page must satisfy (outputs, code blocks, history, topics ...);
-6. ``reports``: the errata table, what changed when, and each topic page's examples and
-   snippets, over all pages.
+5. ``checks``: what every page must satisfy (outputs, code blocks, history, topics ...), and
+   that every item of the notes' ledger has a place on the site;
+6. ``reports``: the errata table, what changed when, the ledger of the notes (every item
+   and where it is treated), and each topic page's examples and snippets, over all pages.
 
 This module is the top: it registers the markup and connects the checks and reports. The
 checks run only for builders that render pages: the gettext builder runs nothing, so it has
@@ -40,6 +41,7 @@ from torch_notes.evidence.checks import (
     code_blocks,
     gallery_outputs,
     history_statements,
+    ledger,
     output_hygiene,
     recorded_release,
     smart_quotes,
@@ -58,7 +60,7 @@ from torch_notes.evidence.markup import (
     since,
     snippets,
 )
-from torch_notes.evidence.reports import errata_table, release_changes, topics
+from torch_notes.evidence.reports import errata_table, notes_ledger, release_changes, topics
 from torch_notes.evidence.store.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
@@ -68,6 +70,7 @@ FILL_IN_PRIORITY = 400  # Sphinx's default is 500
 # What it then checks on each page, in this order, and once at the end.
 PAGE_CHECKS = (
     topic_shape.check_topic_shape,
+    ledger.collect_places,  # before the quote rows: a quote's anchor is the one it gets here
     errata_table.collect_quote_rows,
     history_statements.check_history_statements,
     bounded_claims.check_bounded_claims,
@@ -78,7 +81,7 @@ PAGE_CHECKS = (
     cell_names.check_cell_names,
     claims_shown.check_claims_shown,
 )
-BUILD_CHECKS = (recorded_release.check_record_of_this_release,)
+BUILD_CHECKS = (recorded_release.check_record_of_this_release, ledger.check_ledger)
 
 
 def connect_checks(app: Sphinx) -> None:
@@ -92,7 +95,9 @@ def connect_checks(app: Sphinx) -> None:
     for build_check in BUILD_CHECKS:
         app.connect("env-check-consistency", build_check)
     app.connect("env-get-updated", errata_table.always_refresh)
+    app.connect("env-get-updated", notes_ledger.always_refresh)
     app.connect("build-finished", errata_table.write_reports)
+    app.connect("build-finished", notes_ledger.write_report)
     app.connect("build-finished", topics.write_topics)
 
 
@@ -100,6 +105,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("facts_dirs", [], "env", types=[list])
     app.add_config_value("snippets_dir", "", "env", types=[str])
     app.add_config_value("notes_dir", "", "env", types=[str])
+    # notes/ledger/: every item of each note and where the site treats it (checks.ledger);
+    # "" keeps no ledger.
+    app.add_config_value("notes_ledger_dir", "", "env", types=[str])
     # Topic pages besides docs/<section>/<page>.md (checks.topic_shape): a test project's one page.
     app.add_config_value("evidence_topic_pages", [], "env", types=[list])
     # Topic pages end with Summary and Exercises (checks.topic_shape); cut-down test pages need not.
@@ -128,6 +136,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(errata_table.errata_table)
     app.add_directive("errata-table", errata_table.ErrataTableDirective)
     app.add_post_transform(errata_table.FillErrataTable)
+    app.add_node(notes_ledger.notes_ledger)
+    app.add_directive("notes-ledger", notes_ledger.NotesLedgerDirective)
+    app.add_post_transform(notes_ledger.FillNotesLedger)
     app.add_node(release_changes.release_changes)
     app.add_directive("release-changes", release_changes.ReleaseChangesDirective)
     app.add_post_transform(release_changes.FillReleaseChanges)

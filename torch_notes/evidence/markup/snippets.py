@@ -52,6 +52,7 @@ from torch_notes.evidence.markup.quotes import (
     untranslated,
 )
 from torch_notes.evidence.model import attributes
+from torch_notes.evidence.model.ledger import Place
 from torch_notes.evidence.model.records import (
     CheckKind,
     Executed,
@@ -153,6 +154,15 @@ class ShownSnippet:
         code = path.read_text(encoding="utf-8").rstrip()
         if note:  # the note's words against what runs today: a row of the errata table
             self.note_row(note, printed_by_note, code, result)
+            # ... and what the page quotes of the note, for its ledger (checks.ledger)
+            evidence_domain(self.env).note_places(
+                self.env.docname,
+                [
+                    Place(self.env.docname, f"snippet-{name}", note, words)
+                    for words in (code, printed_by_note)
+                    if words
+                ],
+            )
             container += nodes.paragraph(
                 text=_("From note {note}:").format(note=note), classes=["snippet-label"]
             )

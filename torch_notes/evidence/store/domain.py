@@ -16,6 +16,7 @@ from docutils import nodes
 from sphinx.domains import Domain
 from sphinx.environment import BuildEnvironment
 
+from torch_notes.evidence.model.ledger import Place
 from torch_notes.evidence.model.records import Check, CheckKind, Row, RowSource, row_order
 from torch_notes.evidence.model.text import without_whitespace
 
@@ -28,8 +29,10 @@ class EvidenceDomain(Domain):
         "rows": {},  # docname -> list[Row]
         "tables": set(),  # docnames that show the errata table
         "shown": {},  # docname -> {claim: whether the code behind it is on the page}
+        "ledgers": set(),  # docnames that show the ledger of the notes
+        "places": {},  # docname -> list[Place]: the notes' words it quotes, with their anchors
     }
-    data_version = 5
+    data_version = 6
 
     # -- producers ----------------------------------------------------------------------
 
@@ -49,6 +52,12 @@ class EvidenceDomain(Domain):
 
     def set_shown(self, docname: str, shown: dict[str, bool]) -> None:
         self.data["shown"][docname] = dict(shown)
+
+    def note_places(self, docname: str, places: Iterable[Place]) -> None:
+        self.data["places"].setdefault(docname, []).extend(places)
+
+    def note_ledger_page(self, docname: str) -> None:
+        self.data["ledgers"].add(docname)
 
     def note_table(self, docname: str) -> None:
         self.data["tables"].add(docname)
@@ -87,6 +96,14 @@ class EvidenceDomain(Domain):
         """The page's claims, each with whether the code that produces it is on the page."""
         return dict(self.data["shown"].get(docname, {}))
 
+    def places(self) -> list[Place]:
+        """Every quote of the notes on every page (a {note}, an erratum, a snippet's code and
+        output), with the anchor it has on its page: what the ledger derives from."""
+        return [place for _, places in sorted(self.data["places"].items()) for place in places]
+
+    def ledger_pages(self) -> list[str]:
+        return sorted(self.data["ledgers"])
+
     def table_pages(self) -> list[str]:
         return sorted(self.data["tables"])
 
@@ -96,14 +113,17 @@ class EvidenceDomain(Domain):
         self.data["checks"].pop(docname, None)
         self.data["rows"].pop(docname, None)
         self.data["tables"].discard(docname)
+        self.data["ledgers"].discard(docname)
         self.data["shown"].pop(docname, None)
+        self.data["places"].pop(docname, None)
 
     def merge_domaindata(self, docnames: AbstractSet[str], otherdata: dict[str, Any]) -> None:
-        for key in ("checks", "rows", "shown"):
+        for key in ("checks", "rows", "shown", "places"):
             for docname in docnames:
                 if docname in otherdata[key]:
                     self.data[key][docname] = otherdata[key][docname]
         self.data["tables"] |= otherdata["tables"] & set(docnames)
+        self.data["ledgers"] |= otherdata["ledgers"] & set(docnames)
 
     def resolve_any_xref(self, *args: Any) -> list[tuple[str, nodes.reference]]:
         return []  # the domain holds records, not cross-reference targets
