@@ -206,10 +206,19 @@ facts["main_worker_ids"] = sorted(
     {w for _, ws in DataLoader(WhoLoads(), batch_size=2) for w in ws.tolist()}
 )
 assert facts["main_worker_ids"] == [-1]
-# A class defined here pickles fine, but by name only: a worker must find it by that name.
+# sphinx_gallery_end_ignore
+
+# %% pickled_by_name
+# A worker that starts a fresh Python receives the dataset pickled. A pickle names the
+# class by its module and name; it holds neither the class's code nor its methods, so the
+# worker must import the class again under that name.
+
 import pickle
 
 pickled = pickle.dumps(WhoLoads())
+print(f"{WhoLoads.__module__}.{WhoLoads.__qualname__}")
+print(b"WhoLoads" in pickled, b"get_worker_info" in pickled)
+# sphinx_gallery_start_ignore
 facts["dataset_pickled_as"] = f"{WhoLoads.__module__}.{WhoLoads.__qualname__}"
 assert b"WhoLoads" in pickled and b"get_worker_info" not in pickled
 assert type(pickle.loads(pickled)) is WhoLoads

@@ -88,17 +88,6 @@ print(z.to("cpu", torch.double))
 facts["z_values"] = z.view(-1).tolist()
 facts["z_dtype"] = str(z.dtype)
 facts["z_double_dtype"] = str(z.to("cpu", torch.double).dtype)
-# The two CPU tensors that combine with a tensor on another device (here meta, which every
-# machine has): a zero-dimensional one, and indices; a one-element vector does not.
-on_meta = torch.ones(3, device="meta")
-facts["cpu_scalar_with_meta"] = (on_meta + torch.tensor(2.0)).device.type
-facts["cpu_index_into_meta"] = on_meta[torch.tensor([0, 2])].device.type
-try:
-    on_meta + torch.tensor([2.0])
-except RuntimeError as error:
-    facts["cpu_vector_with_meta"] = error
-assert facts["cpu_scalar_with_meta"] == facts["cpu_index_into_meta"] == "meta"
-assert isinstance(facts["cpu_vector_with_meta"], RuntimeError)
 # sphinx_gallery_end_ignore
 
 # %% to_same_is_self
@@ -120,6 +109,32 @@ print(model.to(torch.double) is model, model.weight.dtype)
 # sphinx_gallery_start_ignore
 facts["module_to_is_self"] = model.to(torch.double) is model
 facts["module_weight_dtype"] = str(model.weight.dtype)
+# sphinx_gallery_end_ignore
+
+# %% mixing_devices
+# One operation, one device
+# -------------------------
+# PyTorch moves a tensor to another device only when asked: the tensors of one operation
+# must be on one device. Two kinds of CPU tensor are the exceptions: a zero-dimensional one
+# counts as a number, and a tensor of indices can select from a tensor on another device.
+# The ``meta`` device, which every machine has (a tensor there has a shape and a dtype but
+# no data), shows the three cases without a GPU.
+
+on_meta = torch.ones(3, device="meta")
+print((on_meta + torch.tensor(2.0)).device)  # a zero-dimensional CPU tensor: allowed
+print(on_meta[torch.tensor([0, 2])].device)  # CPU indices: allowed
+try:
+    on_meta + torch.tensor([2.0])  # a one-dimensional CPU tensor: refused
+except RuntimeError as error:
+    print(type(error).__name__)
+    # sphinx_gallery_start_ignore
+    facts["cpu_vector_with_meta"] = error
+    # sphinx_gallery_end_ignore
+# sphinx_gallery_start_ignore
+facts["cpu_scalar_with_meta"] = (on_meta + torch.tensor(2.0)).device.type
+facts["cpu_index_into_meta"] = on_meta[torch.tensor([0, 2])].device.type
+assert facts["cpu_scalar_with_meta"] == facts["cpu_index_into_meta"] == "meta"
+assert isinstance(facts["cpu_vector_with_meta"], RuntimeError)
 # sphinx_gallery_end_ignore
 
 # %% timing

@@ -143,15 +143,17 @@ facts["detached_clone_requires_grad"] = c.requires_grad
 # step through ``y``'s memory, so it copies: writing to the result leaves ``y`` alone.
 
 y = torch.arange(6.0).view(2, 3)
+column = y[:, 1]
 picked = y[torch.tensor([0, 1]), 1]
 masked = y[y > 2]
+print(column, same_memory(column, y))
 print(picked, same_memory(picked, y))
 print(masked, same_memory(masked, y))
 picked[0] = 100
 masked[0] = 100
 print(y)
 # sphinx_gallery_start_ignore
-facts["slice_shares"] = same_memory(y[:, 1], y)
+facts["slice_shares"] = same_memory(column, y)
 facts["index_tensor_shares"] = same_memory(picked, y)
 facts["mask_shares"] = same_memory(masked, y)
 facts["y_after_copy_writes"] = y.flatten().tolist()
