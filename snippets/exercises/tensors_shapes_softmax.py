@@ -14,7 +14,7 @@ for row in softmax_rows(scores):
 
 # -- check: run this after your own softmax_rows
 def check(softmax_rows):
-    # Square, so that dividing columns instead of rows cannot hide behind a shape error.
+    # Square: there a version without keepdim runs without an error, and only the values catch it.
     x = torch.tensor([[1.0, 2.0, 3.0], [1000.0, 1000.0, 1000.0], [0.0, -1.0, 5.0]])
     p = softmax_rows(x)
     assert p.shape == x.shape, f"the shape is {tuple(p.shape)}, not {tuple(x.shape)}"
