@@ -165,6 +165,29 @@ facts["force_values"] = w.numpy(force=True).tolist()
 assert facts["detach_write_seen"] == 10
 # sphinx_gallery_end_ignore
 
+# %% linalg_like_numpy
+# Linear algebra
+# --------------
+# ``torch.linalg`` holds the functions of ``numpy.linalg`` under the same names. Solving
+# the same system both ways gives the same answer, up to float rounding.
+
+A = torch.tensor([[3.0, 1.0], [1.0, 2.0]], dtype=torch.float64)
+rhs = torch.tensor([9.0, 8.0], dtype=torch.float64)
+solution = torch.linalg.solve(A, rhs)
+print(solution)
+print(np.linalg.solve(A.numpy(), rhs.numpy()))
+# sphinx_gallery_start_ignore
+facts["linalg_solution"] = solution.tolist()
+facts["linalg_matches_numpy"] = bool(
+    np.allclose(solution.numpy(), np.linalg.solve(A.numpy(), rhs.numpy()))
+)
+facts["linalg_names_shared"] = all(
+    hasattr(torch.linalg, name) and hasattr(np.linalg, name)
+    for name in ("solve", "inv", "det", "norm", "eigh", "svd", "qr", "cholesky")
+)
+assert facts["linalg_solution"] == [2.0, 3.0] and facts["linalg_matches_numpy"]
+# sphinx_gallery_end_ignore
+
 # %%
 # See also
 # --------
