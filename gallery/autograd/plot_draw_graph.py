@@ -236,10 +236,8 @@ def f(a):
     while b.norm() < 1000:
         b = b * 2
     if b.sum() > 0:
-        c = b
-    else:
-        c = 100 * b
-    return c
+        return b
+    return 100 * b
 
 
 results = {}
@@ -269,8 +267,7 @@ for value, d in results.items():
     print(f"a = {value}: {names.count('MulBackward0')} MulBackward0 nodes")
 # sphinx_gallery_start_ignore
 facts["control_flow_muls"] = [
-    [type(fn).__name__ for fn in walk(d.grad_fn)[0]].count("MulBackward0")
-    for d in results.values()
+    [type(fn).__name__ for fn in walk(d.grad_fn)[0]].count("MulBackward0") for d in results.values()
 ]
 assert facts["control_flow_muls"] == [11, 12]
 # sphinx_gallery_end_ignore
