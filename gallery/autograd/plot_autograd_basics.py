@@ -61,6 +61,51 @@ print(type(b.grad_fn).__name__)
 facts["b_grad_fn"] = type(b.grad_fn).__name__
 # sphinx_gallery_end_ignore
 
+# %% gradient_defined
+# The gradient
+# ------------
+# For a scalar :math:`y` computed from a vector :math:`\mathbf{x}`, the gradient
+# :math:`\nabla_{\mathbf{x}} y` is the vector of the partial derivatives
+# :math:`\partial y / \partial x_i`. For :math:`y = 2\mathbf{x}^\top\mathbf{x}` it is
+# :math:`4\mathbf{x}`, and ``backward()`` leaves exactly that in ``x.grad``.
+
+x = torch.arange(4.0, requires_grad=True)
+y = 2 * torch.dot(x, x)
+print(x)
+print(y)
+y.backward()
+print(x.grad)
+print(x.grad == 4 * x)
+# sphinx_gallery_start_ignore
+facts["gradient_x"] = x.tolist()
+facts["gradient_y"] = y.item()
+facts["gradient_grad"] = x.grad.tolist()
+facts["gradient_is_4x"] = bool(torch.equal(x.grad, 4 * x))
+assert facts["gradient_grad"] == [0.0, 4.0, 8.0, 12.0] and facts["gradient_y"] == 28.0
+# sphinx_gallery_end_ignore
+
+# %% gradient_by_definition
+# Each partial derivative is the rate of change of :math:`y` when :math:`x_i` alone moves.
+# Moving each :math:`x_i` by :math:`\pm h` and dividing the change of :math:`y` by
+# :math:`2h` (a central difference, without autograd) gives the same :math:`4\mathbf{x}`.
+
+
+def f(x):
+    return 2 * torch.dot(x, x)
+
+
+x0 = torch.arange(4.0, dtype=torch.float64)
+h = 1e-3
+numeric = torch.stack(
+    [(f(x0 + h * e) - f(x0 - h * e)) / (2 * h) for e in torch.eye(4, dtype=torch.float64)]
+)
+print(numeric)
+print(torch.allclose(numeric, 4 * x0))
+# sphinx_gallery_start_ignore
+facts["numeric_matches"] = torch.allclose(numeric, 4 * x0)
+assert facts["numeric_matches"]
+# sphinx_gallery_end_ignore
+
 # %% first_backward_pass
 # A first backward pass
 # ---------------------
@@ -68,6 +113,8 @@ facts["b_grad_fn"] = type(b.grad_fn).__name__
 # :math:`\partial\,\mathrm{out} / \partial x_i = \frac{6 (x_i + 2)}{4} = 4.5` at
 # :math:`x_i = 1`. ``out`` is a scalar, so ``backward()`` needs no argument.
 
+x = torch.ones(2, 2, requires_grad=True)
+y = x + 2
 z = y * y * 3
 out = z.mean()
 print(z, out)

@@ -112,6 +112,11 @@ def walk(root):
     return depth, edges
 
 
+# %% draw_helpers
+# To draw a graph, each node is placed on the row of its depth, and each edge becomes an
+# arrow from a node to the node of one of its inputs.
+
+
 def label(fn, names):
     """The class name; for a leaf, also the name of its variable."""
     text = type(fn).__name__
@@ -173,6 +178,24 @@ y = x + 2
 z = y * y * 3
 out = z.mean()
 
+depth_out, edges_out = walk(out.grad_fn)
+for fn in sorted(depth_out, key=depth_out.get):
+    print(depth_out[fn], type(fn).__name__)
+print("edges into y's node:", sum(next_fn is y.grad_fn for _, next_fn in edges_out))
+# sphinx_gallery_start_ignore
+facts["out_nodes"] = [type(fn).__name__ for fn in sorted(depth_out, key=depth_out.get)]
+facts["out_node_count"] = len(depth_out)
+facts["y_edges"] = sum(next_fn is y.grad_fn for _, next_fn in edges_out)
+assert facts["y_edges"] == 2
+assert facts["out_nodes"] == [
+    "MeanBackward0",
+    "MulBackward0",
+    "MulBackward0",
+    "AddBackward0",
+    "AccumulateGrad",
+]
+# sphinx_gallery_end_ignore
+
 # %% one_neuron_graph
 # A second graph with two leaves, ``w`` and ``b``, as in a one-neuron model.
 
@@ -190,26 +213,66 @@ plt.show()
 print(sorted({type(fn).__name__ for fn in depth_out}))
 print(sorted({type(fn).__name__ for fn in depth_p}))
 # sphinx_gallery_start_ignore
-facts["out_nodes"] = [type(fn).__name__ for fn in sorted(depth_out, key=depth_out.get)]
-facts["out_node_count"] = len(depth_out)
 facts["p_leaf_count"] = sum(hasattr(fn, "variable") for fn in depth_p)
 facts["p_root"] = type(p.grad_fn).__name__
-facts["y_edges"] = sum(next_fn is y.grad_fn for _, next_fn in walk(out.grad_fn)[1])
-assert facts["y_edges"] == 2
-assert facts["out_nodes"] == [
-    "MeanBackward0",
-    "MulBackward0",
-    "MulBackward0",
-    "AddBackward0",
-    "AccumulateGrad",
-]
 assert facts["p_leaf_count"] == 2
 # sphinx_gallery_end_ignore
 
 # %%
 # The graph of ``out`` has five nodes, although the expression builds ``y`` once and uses it
 # twice: the walk reaches the same ``AddBackward0`` from both inputs of ``y * y``.
-#
+
+# %% control_flow
+# Gradients through Python control flow
+# -------------------------------------
+# The graph records the operations that ran, so a function may branch and loop on the
+# values of tensors. ``f`` below doubles ``b`` until its norm reaches 1000, then keeps it or
+# multiplies it by 100 depending on its sign. Whatever path it takes, ``f(a)`` is ``a``
+# times a constant, so the gradient ``a.grad`` equals ``d / a``.
+
+
+def f(a):
+    b = a * 2
+    while b.norm() < 1000:
+        b = b * 2
+    if b.sum() > 0:
+        return b
+    return 100 * b
+
+
+results = {}
+for value in [0.5, -0.5]:
+    a = torch.tensor(value, requires_grad=True)
+    d = f(a)
+    d.backward()
+    results[value] = d
+    print(f"a = {value}: d = {d.item()}, a.grad = {a.grad.item()}, d / a = {(d / a).item()}")
+    # sphinx_gallery_start_ignore
+    facts.setdefault("control_flow_d", []).append(d.item())
+    facts.setdefault("control_flow_grad", []).append(a.grad.item())
+    facts.setdefault("control_flow_equal", []).append(bool(a.grad == d / a))
+    # sphinx_gallery_end_ignore
+# sphinx_gallery_start_ignore
+assert facts["control_flow_d"] == [1024.0, -102400.0]
+assert facts["control_flow_grad"] == [2048.0, 204800.0]
+assert facts["control_flow_equal"] == [True, True]
+# sphinx_gallery_end_ignore
+
+# %% control_flow_graph
+# Each call records only the operations that ran: ``a * 2``, one product per turn of the
+# loop (10 here), and for a negative ``a`` the product with 100 as well.
+
+for value, d in results.items():
+    names = [type(fn).__name__ for fn in walk(d.grad_fn)[0]]
+    print(f"a = {value}: {names.count('MulBackward0')} MulBackward0 nodes")
+# sphinx_gallery_start_ignore
+facts["control_flow_muls"] = [
+    [type(fn).__name__ for fn in walk(d.grad_fn)[0]].count("MulBackward0") for d in results.values()
+]
+assert facts["control_flow_muls"] == [11, 12]
+# sphinx_gallery_end_ignore
+
+# %%
 # See also
 # --------
 # :doc:`/autograd/graph` explains the graph and what the notes called these nodes.
