@@ -140,6 +140,10 @@ print(x.grad)
 # sphinx_gallery_start_ignore
 facts["accumulated_grad"] = x.grad[0, 0].item()
 assert torch.equal(x.grad, torch.full((2, 2), 4.5 + 1))
+try:  # .grad is an attribute: calling it, as note 000 writes x.grad(), calls the tensor
+    x.grad()
+except TypeError as error:
+    facts["grad_called"] = error
 # sphinx_gallery_end_ignore
 
 # %% zeroed_grad
