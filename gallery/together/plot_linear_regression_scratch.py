@@ -81,7 +81,7 @@ facts["every_example_once"] = torch.equal(seen.sort(dim=0).values, labels.sort(d
 assert facts["every_example_once"] and facts["batches_per_epoch"] == 100
 # sphinx_gallery_end_ignore
 
-# %% parameters
+# %% init_parameters
 # The parameters: two leaves that require gradients
 # --------------------------------------------------
 # ``w`` starts as small random numbers and ``b`` as zero. Both are created by us, not by an

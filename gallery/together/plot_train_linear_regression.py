@@ -224,9 +224,9 @@ assert facts["dropout_train_values"] == [0.0, 2.0] and facts["dropout_eval_ident
 # %% batch_norm_modes
 # ``nn.BatchNorm1d`` normalises each feature. In training mode it uses the mean and
 # variance of the batch it receives, so its output has mean 0 and variance 1 whatever the
-# batch, and it updates running estimates of both (by default 10% of the way towards the
-# batch's values). In evaluation mode it uses those running estimates instead, so an
-# example's output no longer depends on the other examples in its batch.
+# batch, and it updates running estimates of both (by default a tenth of the way towards
+# the batch's values). In evaluation mode it uses those running estimates instead, so an
+# example's output does not depend on the other examples in its batch.
 
 bn = nn.BatchNorm1d(1)
 batch = torch.tensor([[1.0], [2.0], [3.0], [4.0]])
