@@ -86,17 +86,21 @@ facts["lr"] = optimizer.param_groups[0]["lr"]
 # step. ``optimizer.zero_grad()`` comes before ``backward()`` because gradients
 # *accumulate*: without it, each step would use the sum of all gradients so far. After
 # each epoch, the loss on the whole data set is recorded under ``torch.no_grad()``:
-# evaluating needs no graph.
+# evaluating needs no graph. ``model.train()`` and ``model.eval()`` switch the model
+# between training and evaluation mode; a linear layer behaves the same in both, but
+# dropout and batch norm do not (see below).
 
 epochs = 20
 losses = []
 for _epoch in range(epochs):
+    model.train()
     for batch_x, batch_y in loader:
         prediction = model(batch_x)
         loss = loss_fn(prediction, batch_y)
         optimizer.zero_grad()
         loss.backward()
         optimizer.step()
+    model.eval()
     with torch.no_grad():
         losses.append(loss_fn(model(x), y).item())
 print(f"loss after epoch 1: {losses[0]:.4f}")
@@ -107,23 +111,40 @@ facts["steps"] = epochs * len(loader)
 facts["loss_epoch_1"] = round(losses[0], 4)
 facts["final_loss"] = round(losses[-1], 4)
 facts["loss_decreased"] = losses[-1] < losses[0] < facts["initial_loss"]
+facts["mode_after_loop_training"] = model.training
+# sphinx_gallery_end_ignore
+
+# %% zero_grad_none
+# ``optimizer.zero_grad()`` sets the gradients to ``None`` rather than to zero tensors. For
+# the next ``backward()`` both mean the same, but not for the optimizer: it skips a
+# parameter whose gradient is ``None``, while momentum (and weight decay) still move one
+# whose gradient is zero. Here a parameter takes one real step with momentum, then two
+# steps without a new gradient:
+
 optimizer.zero_grad()
-facts["grad_after_zero_grad"] = str(model[0].weight.grad)
-# An optimizer skips a parameter whose .grad is None, but a zero gradient still moves it
-# when the optimizer has momentum (or weight decay).
-p = torch.nn.Parameter(torch.ones(1))
+print("after zero_grad():", model[0].weight.grad)
+
+p = nn.Parameter(torch.ones(1))
 sgd = torch.optim.SGD([p], lr=0.1, momentum=0.9)
 p.grad = torch.ones(1)
-sgd.step()
+sgd.step()  # a real step: the momentum buffer now holds the gradient
+
 before = p.detach().clone()
-sgd.zero_grad(set_to_none=False)
+sgd.zero_grad(set_to_none=False)  # gradient: a tensor of zeros
 sgd.step()
-facts["zero_grad_step_moves"] = not torch.equal(p.detach(), before)
+zero_moved = not torch.equal(p.detach(), before)
+print("zero gradient, moved:", zero_moved)
+
 before = p.detach().clone()
-sgd.zero_grad()
+sgd.zero_grad()  # gradient: None
 sgd.step()
-facts["none_grad_step_moves"] = not torch.equal(p.detach(), before)
-assert facts["zero_grad_step_moves"] and not facts["none_grad_step_moves"]
+none_moved = not torch.equal(p.detach(), before)
+print("None gradient, moved:", none_moved)
+# sphinx_gallery_start_ignore
+facts["grad_after_zero_grad"] = str(model[0].weight.grad)
+facts["zero_grad_step_moves"] = zero_moved
+facts["none_grad_step_moves"] = none_moved
+assert zero_moved and not none_moved
 # sphinx_gallery_end_ignore
 
 # %% loss_curve
@@ -173,6 +194,91 @@ ax.set_ylabel("y", fontfamily="monospace")
 ax.legend(prop={"family": "monospace"})
 fig.tight_layout()
 plt.show()
+
+# %% dropout_modes
+# Training mode and evaluation mode
+# ---------------------------------
+# Every module has a flag ``training``. ``model.train()`` sets it on the model and on all
+# its submodules, ``model.eval()`` clears it. Most layers ignore it; two common ones do not.
+# ``nn.Dropout(p)`` in training mode sets each element to zero with probability ``p`` and
+# multiplies the others by :math:`1 / (1 - p)`, so that the expected value stays the same;
+# in evaluation mode it returns its input unchanged.
+
+dropout = nn.Dropout(p=0.5)
+ones = torch.ones(8)
+dropout.train()
+print("training:", dropout.training, dropout(ones))
+dropout.eval()
+print("training:", dropout.training, dropout(ones))
+# sphinx_gallery_start_ignore
+dropout.train()
+big = dropout(torch.ones(10_000))
+facts["dropout_train_values"] = sorted(set(big.tolist()))
+facts["dropout_zero_fraction_1dp"] = round((big == 0).float().mean().item(), 1)
+facts["dropout_train_mean_1dp"] = round(big.mean().item(), 1)
+dropout.eval()
+facts["dropout_eval_identity"] = torch.equal(dropout(ones), ones)
+assert facts["dropout_train_values"] == [0.0, 2.0] and facts["dropout_eval_identity"]
+# sphinx_gallery_end_ignore
+
+# %% batch_norm_modes
+# ``nn.BatchNorm1d`` normalises each feature. In training mode it uses the mean and
+# variance of the batch it receives, so its output has mean 0 and variance 1 whatever the
+# batch, and it updates running estimates of both (by default a tenth of the way towards
+# the batch's values). In evaluation mode it uses those running estimates instead, so an
+# example's output does not depend on the other examples in its batch.
+
+bn = nn.BatchNorm1d(1)
+batch = torch.tensor([[1.0], [2.0], [3.0], [4.0]])
+bn.train()
+with torch.no_grad():
+    print("train mode:", bn(batch).flatten())
+print("running mean:", bn.running_mean, "running var:", bn.running_var)
+bn.eval()
+with torch.no_grad():
+    print("eval mode: ", bn(batch).flatten())
+# sphinx_gallery_start_ignore
+with torch.no_grad():
+    bn2 = nn.BatchNorm1d(1)
+    bn2.train()
+    out_train = bn2(batch)
+    facts["bn_train_mean"] = abs(round(out_train.mean().item(), 4))
+    facts["bn_train_uses_batch_stats"] = torch.allclose(
+        out_train, (batch - batch.mean()) / torch.sqrt(batch.var(unbiased=False) + bn2.eps)
+    )
+    facts["bn_running_mean"] = round(bn2.running_mean.item(), 4)
+    facts["bn_momentum"] = bn2.momentum
+    bn2.eval()
+    out_eval = bn2(batch)
+    facts["bn_eval_uses_running_stats"] = torch.allclose(
+        out_eval, (batch - bn2.running_mean) / torch.sqrt(bn2.running_var + bn2.eps)
+    )
+    facts["bn_eval_first_4dp"] = round(out_eval[0].item(), 4)
+    facts["bn_eval_single_equals_batch"] = torch.allclose(bn2(batch[:1]), out_eval[:1])
+assert facts["bn_train_uses_batch_stats"] and facts["bn_eval_uses_running_stats"]
+# sphinx_gallery_end_ignore
+
+# %% eval_is_not_no_grad
+# ``model.eval()`` changes how layers compute, not whether autograd records: in
+# evaluation mode the output still requires gradients. Evaluate under both
+# ``model.eval()`` and ``torch.no_grad()``, and call ``model.train()`` before training
+# again.
+
+model.eval()
+print(model(x).requires_grad)
+with torch.no_grad():
+    print(model(x).requires_grad)
+# sphinx_gallery_start_ignore
+model.eval()
+facts["eval_output_requires_grad"] = model(x).requires_grad
+with torch.no_grad():
+    facts["eval_no_grad_output_requires_grad"] = model(x).requires_grad
+model.train()
+facts["train_sets_submodules"] = all(m.training for m in model.modules())
+model.eval()
+facts["eval_clears_submodules"] = not any(m.training for m in model.modules())
+model.train()
+# sphinx_gallery_end_ignore
 
 # %% save_and_load
 # Save the parameters and load them again
