@@ -58,6 +58,8 @@ def blocks(text: str) -> list[str]:
         text = text.split("\n---\n", 1)[1]
     found, current, fence = [], [], None
     for line in text.splitlines():
+        if fence is None and line.strip() in (":::{notes-said}", ":::"):
+            line = ""  # an aside only groups blocks: each counts on its own
         opening = re.match(r"(`{3,}|:{3,})", line)
         if fence is None and opening:
             if current:
