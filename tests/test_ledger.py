@@ -92,6 +92,7 @@ LEDGER = """note = "001"
 id = "001-001"
 line = 1
 words = '一个笔记'
+en = 'A note'
 exempt = "heading"
 
 [[item]]
@@ -105,6 +106,7 @@ tensor([[3., 3.],
 id = "001-003"
 line = 4
 words = '结尾'
+en = 'The end'
 exempt = "not-behaviour"
 
 [[item]]
@@ -122,6 +124,7 @@ words = 'grad_fn=<AddBackward>'
 id = "001-006"
 line = 7
 words = "torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态”"
+en = "torch.save(net.state_dict(), 'p.pkl') # save the parameters “dynamic”"
 exempt = "not-behaviour"
 """
 
@@ -153,6 +156,15 @@ def test_a_ledger_that_maps_every_item_builds_and_shows_the_coverage(make_app, r
     assert 'href="index.html#snippet-adds"' in html  # derived: the snippet's output
     assert 'href="#the-ledger"' in html  # declared: a heading anchor
     assert "exempt: a heading" in html
+    assert "“The end”" in html  # English pages give the English of each Chinese item
+
+
+def test_a_chinese_item_without_its_english_fails_the_english_build(make_app, rootdir, tmp_path):
+    _, warnings = build_with_ledger(
+        make_app, rootdir, tmp_path, LEDGER.replace("en = 'The end'\n", "")
+    )
+    assert len(warnings) == 1
+    assert "item 001-003" in warnings[0] and "Chinese words without their English" in warnings[0]
 
 
 def test_a_planted_unmapped_item_fails_naming_note_item_and_file(make_app, rootdir, tmp_path):

@@ -20,10 +20,12 @@ from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
+from torch_notes.evidence.markup.quotes import is_source_language
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.ledger import Item, Place, Resolved, coverage_problems, resolve
 from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.evidence.store.ledger import id_line, ledger_path, read_ledger
+from torch_notes.sitewide import CJK
 
 logger = logging.getLogger(__name__)
 QUOTE_ID = "quote-{number}"
@@ -103,16 +105,21 @@ def check_ledger(app: Sphinx, env: BuildEnvironment) -> None:
         logger.warning(
             "ledger of note %s: %s", note, problem, location=at(path, line), type="ledger"
         )
+    english = is_source_language(app.config)
     for found in resolved_items(env):
-        if not found.problem:
-            continue
         item = found.item
+        problem = found.problem
+        if not problem and english and CJK.search(item.words) and not item.en:
+            # The about page lists every item: an English reader needs the English.
+            problem = "Chinese words without their English: add en = '...' to the item"
+        if not problem:
+            continue
         logger.warning(
             "ledger of note %s, item %s (%r): %s",
             item.note,
             item.id,
             shortened(item.words),
-            found.problem,
+            problem,
             location=at(
                 str(ledger_path(app.config.notes_ledger_dir, item.note)),
                 id_line(app.config.notes_ledger_dir, item.id),

@@ -57,6 +57,7 @@ class Item:
     same: str = ""  # the id of an item of another note with the same words
     exempt: str = ""  # a key of EXEMPTIONS
     untreated: str = ""  # the page where it belongs, while none treats it
+    en: str = ""  # the words in English, for Chinese words (English pages show them)
 
     @property
     def lines(self) -> range:

@@ -31,7 +31,11 @@ from sphinx.transforms.post_transforms import SphinxPostTransform
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.checks.ledger import resolved_items
-from torch_notes.evidence.markup.quotes import QUOTE_LANGUAGE
+from torch_notes.evidence.markup.quotes import (
+    QUOTE_LANGUAGE,
+    is_source_language,
+    translation_nodes,
+)
 from torch_notes.evidence.model.ledger import EXEMPTIONS, Resolved, Status
 from torch_notes.evidence.reports import table_nodes
 from torch_notes.evidence.reports.table_nodes import cell
@@ -116,6 +120,8 @@ class FillNotesLedger(SphinxPostTransform):
         words["language"] = "none"
         entry = nodes.entry()
         entry += words
+        if item.en and is_source_language(self.env.config):
+            entry += nodes.paragraph("", "", *translation_nodes(item.en)[1:-1])
         row += entry
         row += cell(*self.where(found))
         return row
