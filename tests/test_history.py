@@ -34,12 +34,38 @@ def test_a_cell_that_fails_loses_its_facts_only(tmp_path):
         "facts['after'] = [1.0, 2.0]\n",
         encoding="utf-8",
     )
-    facts, failures = probe.run_example(script)
+    facts, failures, _ = probe.run_example(script)
     assert facts == {"sample.before": 1, "sample.after": [1.0, 2.0]}
     assert list(failures) == ["sample#2"]
     assert (
         "AttributeError" in failures["sample#2"] and "not_in_this_release" in failures["sample#2"]
     )
+
+
+def test_each_named_cell_keeps_what_it_printed_as_the_gallery_shows_it(tmp_path):
+    script = tmp_path / "plot_sample.py"
+    script.write_text(
+        "x = 2\n"
+        "# %% printed\n"
+        "print('at', hex(id(x)) and '0x7f00deadbeef')\n"
+        "# %% last_value\n"
+        "[x, x]\n"
+        "# %% both\n"
+        "print('printed')\n"
+        "x\n"
+        "# %% silent\n"
+        "None\n",
+        encoding="utf-8",
+    )
+    _, failures, outputs = probe.run_example(script)
+    assert failures == {}
+    assert outputs == {
+        "sample.setup": "",
+        "sample.printed": "at 0x…",  # normalised as the build compares outputs
+        "sample.last_value": "[2, 2]",  # a last expression's value, as sphinx-gallery shows it
+        "sample.both": "printed\n\n2",  # after what the cell printed, and a blank line
+        "sample.silent": "",
+    }
 
 
 def record(release: str, facts: dict, failures: dict | None = None) -> Record:

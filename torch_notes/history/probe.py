@@ -7,15 +7,21 @@ cell (the ``# %%`` blocks sphinx-gallery shows) in one namespace, as sphinx-gall
 without its asserts (they hold today's values: an old release that differs is recorded, not
 stopped), and a cell that raises does not stop the next one: an API missing in an old release loses the
 facts of that cell (and of cells that need its names), never every later fact of the example.
-Each snippet runs as the build runs it (``torch_notes.evidence.execution.snippet_runner.run_fragment``).
+Each snippet and each exercise solution runs as the build runs it
+(``torch_notes.evidence.execution.snippet_runner.run_fragment``).
 
 The result holds the facts under the keys the pages use (``autograd_basics.first_grad``,
-``snippets.autograd_retain_variables.error``), the cells that failed with their errors, and
-the provenance: release, build kind, Python, date and how long the probe took.
+``snippets.autograd_retain_variables.error``, ``snippets.exercises/autograd_graph_walk.line1``),
+the cells that failed with their errors, what each named cell printed
+(``outputs``: ``draw_graph.grad_fn_names`` -> its output, normalised by the rules the build
+compares outputs with, ``model.text.comparable``, the value of a cell's last expression
+included as sphinx-gallery shows it), and the provenance: release, build kind, Python, date
+and how long the probe took.
 """
 
 from __future__ import annotations
 
+import ast
 import contextlib
 import io
 import json
@@ -26,19 +32,23 @@ import sys
 import tempfile
 import time
 import traceback
+import types
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
+from torch_notes.evidence.execution.gallery_cells import SETUP
 from torch_notes.evidence.execution.recording import seed_everything
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, run_fragment
 from torch_notes.evidence.model.records import installed_torch
+from torch_notes.evidence.model.text import comparable
 from torch_notes.evidence.model.values import to_plain
 from torch_notes.gallery import quiet_machine_loggers
 from torch_notes.paths import GALLERY, SCRATCH, SNIPPETS
 
 _CELL = re.compile(r"^# %%.*$", re.MULTILINE)
+_NAME = re.compile(r"^# ?%%(.*)$", re.MULTILINE)
 
 
 def cells(source: str) -> list[str]:
@@ -49,6 +59,29 @@ def cells(source: str) -> list[str]:
     return [
         "\n" * source.count("\n", 0, a) + source[a:b] for a, b in zip(starts, ends, strict=True)
     ]
+
+
+def cell_name(cell: str) -> str:
+    """The name on the cell's ``# %% <name>`` line; the code before the first is ``setup``."""
+    match = _NAME.search(cell)
+    return match[1].strip() if match else SETUP
+
+
+def run_cell(cell: str, script: Path, namespace: dict[str, Any]) -> str:
+    """Run one cell as sphinx-gallery does; return the ``repr`` of the value of a last bare
+    expression ("" when there is none, or it is None), which the gallery shows after what
+    the cell printed."""
+    tree = ast.parse(cell, str(script))
+    last = tree.body[-1] if tree.body else None
+    if isinstance(last, ast.Expr):
+        tree.body.pop()
+    exec(compile(tree, str(script), "exec", optimize=1), namespace)  # noqa: S102
+    if isinstance(last, ast.Expr):
+        expression = ast.Expression(last.value)
+        value = eval(compile(expression, str(script), "eval", optimize=1), namespace)
+        if value is not None:
+            return repr(value)
+    return ""
 
 
 def last_line(error: BaseException) -> str:
@@ -63,13 +96,21 @@ def plain_facts(prefix: str, recorded: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str]]:
-    """The facts one gallery script records, and the cells that raised (``name#cell``)."""
+def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+    """The facts one gallery script records, the cells that raised (``name#cell``), and what
+    each named cell printed (``name.cell``)."""
     name = sitewide.example_name(script)
-    namespace: dict[str, Any] = {"__name__": "__main__", "__file__": str(script)}
+    # The example's module is __main__ while it runs, as in sphinx-gallery: what it defines
+    # pickles by reference (a Dataset sent to worker processes).
+    module = types.ModuleType("__main__")
+    module.__file__ = str(script)
+    namespace: dict[str, Any] = module.__dict__
+    main_module = sys.modules["__main__"]
+    sys.modules["__main__"] = module
     seed_everything({}, str(script))
     quiet_machine_loggers()
     failures = {}
+    outputs = {}
     cwd = Path.cwd()
     SCRATCH.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="example-", dir=SCRATCH) as scratch:
@@ -77,24 +118,31 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str]]:
         try:
             for number, cell in enumerate(cells(script.read_text(encoding="utf-8")), 1):
                 output = io.StringIO()
+                value = ""
                 try:
                     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
                         # The project's own example, from this repository, asserts left out.
-                        code = compile(cell, str(script), "exec", optimize=1)
-                        exec(code, namespace)  # noqa: S102
+                        value = run_cell(cell, script, namespace)
                 except Exception as error:  # noqa: BLE001 - what a release cannot run is data
                     failures[f"{name}#{number}"] = last_line(error)
+                printed = output.getvalue()
+                if value:  # after a blank line, as sphinx-gallery shows it
+                    printed += ("\n" if printed else "") + value
+                outputs[f"{name}.{cell_name(cell) if number > 1 else SETUP}"] = comparable(printed)
         finally:
             os.chdir(cwd)
+            sys.modules["__main__"] = main_module
     recorded = namespace.get("facts")
-    return plain_facts(name, recorded if isinstance(recorded, dict) else {}), failures
+    return plain_facts(name, recorded if isinstance(recorded, dict) else {}), failures, outputs
 
 
 def run_snippets() -> dict[str, Any]:
+    """The facts of every note fragment and exercise solution, keyed as pages name them."""
     facts: dict[str, Any] = {}
-    for path in sorted(SNIPPETS.glob("*.py")):
+    for path in sorted(SNIPPETS.glob("*.py")) + sorted(SNIPPETS.glob("exercises/*.py")):
         run = run_fragment(path.read_text(encoding="utf-8"), str(path))
-        facts |= plain_facts(f"{SNIPPET_PREFIX}.{path.stem}", run.facts())
+        name = path.relative_to(SNIPPETS).with_suffix("").as_posix()
+        facts |= plain_facts(f"{SNIPPET_PREFIX}.{name}", run.facts())
     return facts
 
 
@@ -103,10 +151,12 @@ def probe() -> dict[str, Any]:
     os.environ.setdefault("MPLBACKEND", "Agg")
     facts: dict[str, Any] = {}
     failures: dict[str, str] = {}
+    outputs: dict[str, str] = {}
     for script in sorted(GALLERY.glob(f"*/{sitewide.EXAMPLE_PREFIX}*.py")):
-        example_facts, example_failures = run_example(script)
+        example_facts, example_failures, example_outputs = run_example(script)
         facts |= example_facts
         failures |= example_failures
+        outputs |= example_outputs
     facts |= run_snippets()
     torch = installed_torch()
     return {
@@ -120,6 +170,7 @@ def probe() -> dict[str, Any]:
         },
         "failures": failures,
         "facts": facts,
+        "outputs": outputs,
     }
 
 
