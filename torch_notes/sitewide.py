@@ -140,3 +140,5 @@ def example_name(path: str | Path) -> str:
 # CJK punctuation (U+3000-303F), ideographs (U+4E00-9FFF) and full-width forms (U+FF00-FFEF).
 CJK_RANGES = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
 CJK = re.compile(f"[{CJK_RANGES}]")
+# Chinese characters alone, without CJK punctuation: "Note：" reads as English.
+HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")

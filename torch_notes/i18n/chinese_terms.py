@@ -43,6 +43,7 @@ from sphinx.config import Config
 from sphinx.errors import ConfigError
 from sphinx.util import logging
 
+from torch_notes import sitewide
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
@@ -70,7 +71,7 @@ VARIANTS = {
     "轮次": ("时期", "纪元"),  # epoch : 轮次
     "非有限值": ("非有限数",),  # inf and NaN
 }
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")  # Chinese characters, not punctuation
+HAN = sitewide.HAN  # Chinese characters, not punctuation
 CHECKED = "chinese_checked"  # node attribute: checked when the page was read
 CONTEXT = 12  # characters of context either side of a hit, in the message
 

@@ -25,7 +25,7 @@ from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.ledger import Item, Place, Resolved, coverage_problems, resolve
 from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.evidence.store.ledger import id_line, ledger_path, read_ledger
-from torch_notes.sitewide import CJK
+from torch_notes.sitewide import HAN
 
 logger = logging.getLogger(__name__)
 QUOTE_ID = "quote-{number}"
@@ -109,7 +109,7 @@ def check_ledger(app: Sphinx, env: BuildEnvironment) -> None:
     for found in resolved_items(env):
         item = found.item
         problem = found.problem
-        if not problem and english and CJK.search(item.words) and not item.en:
+        if not problem and english and HAN.search(item.words) and not item.en:
             # The about page lists every item: an English reader needs the English.
             problem = "Chinese words without their English: add en = '...' to the item"
         if not problem:

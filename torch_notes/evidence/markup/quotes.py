@@ -73,7 +73,7 @@ def is_source_language(config: Any) -> bool:
 
 def untranslated(words: str, english: str) -> str | None:
     """The problem with Chinese words shown on an English page without a translation."""
-    if sitewide.CJK.search(words) and not english:
+    if sitewide.HAN.search(words) and not english:
         return (
             f"the note's words {words!r} are Chinese: add their English translation "
             "(a quote: `id:words <English>`; an erratum or snippet: :quote-en:)"
