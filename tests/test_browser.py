@@ -347,9 +347,11 @@ def test_screenshot_shows_the_page_with_its_images(browser, base_url, kind, lang
     context = browser.new_context(viewport={"width": width, "height": 900}, is_mobile=width < 500)
     page = context.new_page()
     page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
-    for image in page.locator("article img").all():  # thumbnails load when scrolled to
+    for image in page.locator("article img").all():  # lazy images load when scrolled to
         image.scroll_into_view_if_needed()
-    page.wait_for_load_state("networkidle")
+        image.evaluate(
+            "i => i.complete || new Promise(done => { i.onload = i.onerror = done; })"
+        )
     page.evaluate("window.scrollTo(0, 0)")
     broken = page.eval_on_selector_all(
         "article img",

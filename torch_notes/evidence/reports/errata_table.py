@@ -41,7 +41,7 @@ from torch_notes import sitewide
 from torch_notes.evidence.execution.fact_code import fact_code
 from torch_notes.evidence.execution.gallery_cells import galleries
 from torch_notes.evidence.execution.release_records import records
-from torch_notes.evidence.markup.quotes import QUOTE_LANGUAGE, is_source_language, translation_nodes
+from torch_notes.evidence.markup.quotes import QUOTE_LANGUAGE, is_source_language
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
     Cited,
@@ -220,10 +220,16 @@ class FillErrataTable(SphinxPostTransform):
         words = nodes.literal(text=shorten(row.words), classes=["note-quote", QUOTE_LANGUAGE])
         words["support_smartquotes"] = False
         if is_source_language(self.env.config) and row.words_en:
-            line += cell(words, nodes.inline("", "", *translation_nodes(row.words_en)))
+            english = nodes.inline(
+                "", f"“{row.words_en}”", classes=["quote-translation"], support_smartquotes=False
+            )
+            line += cell(words, english)
         else:
             line += cell(words)
-        line += cell(nodes.literal(text=shorten(row.now) or _("(prints nothing)")))
+        # One line a value, each with the code that gave it (a quote row states several).
+        now = shorten(row.now) or _("(prints nothing)")
+        values = now.split("\n") if row.source is RowSource.QUOTE else [now]
+        line += cell(*(nodes.literal(text=value, classes=["now-value"]) for value in values))
         line += cell(badge(row.verdict), *history_nodes(row, records(self.env)))
         line += cell(*evidence_nodes(row))
         uri = self.app.builder.get_relative_uri(self.env.docname, row.docname)
