@@ -128,7 +128,9 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
                 printed = output.getvalue()
                 if value:  # after a blank line, as sphinx-gallery shows it
                     printed += ("\n" if printed else "") + value
-                outputs[f"{name}.{cell_name(cell) if number > 1 else SETUP}"] = comparable(printed)
+                label = cell_name(cell) if number > 1 else SETUP
+                if label:  # a block without a name holds text only (checks.cell_names)
+                    outputs[f"{name}.{label}"] = comparable(printed)
         finally:
             os.chdir(cwd)
             sys.modules["__main__"] = main_module
