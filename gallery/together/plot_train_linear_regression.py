@@ -205,18 +205,20 @@ plt.show()
 # in evaluation mode it returns its input unchanged.
 
 dropout = nn.Dropout(p=0.5)
-ones = torch.ones(8)
+ones = torch.ones(10_000)
 dropout.train()
-print("training:", dropout.training, dropout(ones))
+out = dropout(ones)
+print("training:", dropout.training, "values:", out.unique())
+print("share of zeros:", round((out == 0).float().mean().item(), 1))
+print("mean:", round(out.mean().item(), 1))
 dropout.eval()
-print("training:", dropout.training, dropout(ones))
+print("training:", dropout.training, "values:", dropout(ones).unique())
 # sphinx_gallery_start_ignore
-dropout.train()
-big = dropout(torch.ones(10_000))
-facts["dropout_train_values"] = sorted(set(big.tolist()))
-facts["dropout_zero_fraction_1dp"] = round((big == 0).float().mean().item(), 1)
-facts["dropout_train_mean_1dp"] = round(big.mean().item(), 1)
-dropout.eval()
+# Which elements are zeroed depends on the release's random kernels: the cell prints only
+# what every release shares.
+facts["dropout_train_values"] = sorted(set(out.tolist()))
+facts["dropout_zero_fraction_1dp"] = round((out == 0).float().mean().item(), 1)
+facts["dropout_train_mean_1dp"] = round(out.mean().item(), 1)
 facts["dropout_eval_identity"] = torch.equal(dropout(ones), ones)
 assert facts["dropout_train_values"] == [0.0, 2.0] and facts["dropout_eval_identity"]
 # sphinx_gallery_end_ignore

@@ -54,7 +54,7 @@ from torch_notes.evidence.model.records import (
 from torch_notes.evidence.model.text import without_whitespace
 from torch_notes.evidence.reports import table_nodes
 from torch_notes.evidence.reports.release_changes import history_nodes, plain_history
-from torch_notes.evidence.reports.table_nodes import cell
+from torch_notes.evidence.reports.table_nodes import cell, relative_uri
 from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.sitewide import Verdict
 
@@ -232,9 +232,7 @@ class FillErrataTable(SphinxPostTransform):
         line += cell(*(nodes.literal(text=value, classes=["now-value"]) for value in values))
         line += cell(badge(row.verdict), *history_nodes(row, records(self.env)))
         line += cell(*evidence_nodes(row))
-        uri = self.app.builder.get_relative_uri(self.env.docname, row.docname)
-        if row.anchor:
-            uri += f"#{row.anchor}"
+        uri = relative_uri(self, row.docname, row.anchor)
         title = self.env.titles.get(row.docname)
         link = nodes.reference(
             "", title.astext() if title else row.docname, refuri=uri, internal=True

@@ -38,7 +38,7 @@ from torch_notes.evidence.markup.quotes import (
 )
 from torch_notes.evidence.model.ledger import EXEMPTIONS, Resolved, Status
 from torch_notes.evidence.reports import table_nodes
-from torch_notes.evidence.reports.table_nodes import cell
+from torch_notes.evidence.reports.table_nodes import cell, relative_uri
 from torch_notes.evidence.store.domain import evidence_domain
 
 _ = get_translation("torch_notes")
@@ -137,10 +137,7 @@ class FillNotesLedger(SphinxPostTransform):
         return self.page_link(found.place.docname, found.place.anchor)
 
     def page_link(self, docname: str, anchor: str) -> list[nodes.Node]:
-        # Sphinx 9 deprecates a transform's .app; its own post-transforms read env._app.
-        uri = self.env._app.builder.get_relative_uri(self.env.docname, docname)
-        if anchor:
-            uri += f"#{anchor}"
+        uri = relative_uri(self, docname, anchor)
         title = self.env.titles.get(docname)
         return [
             nodes.reference("", title.astext() if title else docname, refuri=uri, internal=True)

@@ -25,7 +25,7 @@ from torch_notes.evidence.execution.release_records import (
 )
 from torch_notes.evidence.model.records import Row
 from torch_notes.evidence.reports import table_nodes
-from torch_notes.evidence.reports.table_nodes import cell
+from torch_notes.evidence.reports.table_nodes import cell, relative_uri
 from torch_notes.evidence.store.domain import evidence_domain
 
 _ = get_translation("torch_notes")
@@ -92,7 +92,7 @@ class FillReleaseChanges(SphinxPostTransform):
             placeholder.replace_self(self.content())
 
     def link(self, row: Row) -> nodes.reference:
-        uri = self.app.builder.get_relative_uri(self.env.docname, row.docname) + f"#{row.anchor}"
+        uri = relative_uri(self, row.docname, row.anchor)
         words = " ".join(row.words.split())
         text = _("{note}: {words}").format(
             note=row.note, words=f"{words[:40]}{'…' if len(words) > 40 else ''}"

@@ -1,10 +1,19 @@
-"""One way to build a docutils table: the errata table and the release pages use it."""
+"""One way to build a docutils table, and to link its rows: the report pages use it."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from docutils import nodes
+from sphinx.transforms.post_transforms import SphinxPostTransform
+
+
+def relative_uri(transform: SphinxPostTransform, docname: str, anchor: str = "") -> str:
+    """The address of ``docname`` (and ``#anchor``) from the page being written."""
+    # Sphinx 9 deprecates a transform's .app and reads env._app itself; Sphinx 8 has no _app.
+    app = getattr(transform.env, "_app", None) or transform.app
+    uri = app.builder.get_relative_uri(transform.env.docname, docname)
+    return f"{uri}#{anchor}" if anchor else uri
 
 
 def cell(*children: nodes.Node, classes: Iterable[str] = ()) -> nodes.entry:
