@@ -43,6 +43,8 @@ elif device.type == "mps":
     facts["accelerator_name"] = "Apple MPS"
 else:
     facts["accelerator_name"] = "none"
+# What decides the notes' GPU branch: a CUDA device this process can use, not the build.
+facts["cuda_branch_needs_a_device"] = torch.cuda.is_available() == (torch.cuda.device_count() > 0)
 # sphinx_gallery_end_ignore
 
 # %% accelerator
