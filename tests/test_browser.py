@@ -349,9 +349,7 @@ def test_screenshot_shows_the_page_with_its_images(browser, base_url, kind, lang
     page.goto(f"{base_url}/{language}/{page_path(kind, language)}", wait_until="networkidle")
     for image in page.locator("article img").all():  # lazy images load when scrolled to
         image.scroll_into_view_if_needed()
-        image.evaluate(
-            "i => i.complete || new Promise(done => { i.onload = i.onerror = done; })"
-        )
+        image.evaluate("i => i.complete || new Promise(done => { i.onload = i.onerror = done; })")
     page.evaluate("window.scrollTo(0, 0)")
     broken = page.eval_on_selector_all(
         "article img",

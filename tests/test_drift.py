@@ -35,7 +35,11 @@ PAGES = {
     "networks/init": (
         "networks/init",
         # the erratum's claim counts as shown only with the cell that records it on the page
-        ["{example-cell} init_weights.old_names", ":now: FutureWarning", "{snippet} networks_init_layer"],
+        [
+            "{example-cell} init_weights.old_names",
+            ":now: FutureWarning",
+            "{snippet} networks_init_layer",
+        ],
     ),
 }
 GALLERY_PAGES = {"networks/init"}  # pages that need plot_init_weights.py to run

@@ -329,7 +329,8 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
         "The name now ends in a number.\n```",
         "The name now ends in a number.\n```\n\n"
         "```{erratum} 001\n:quote: x = torch.ones(2, 2, requires_grad=True)\n"
-        ":now: TypeError <snippets.fails.error_type>\n\nIt raises.\n```",
+        ":now: TypeError <snippets.fails.error_type>\n\nIt raises "
+        "({cited}`the release notes <https://example.org/notes>`: it worked once).\n```",
     )
     app.build()
     assert warnings_of(app) == ""

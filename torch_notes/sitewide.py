@@ -66,17 +66,31 @@ class Verdict(enum.Enum):
         return re.sub(r"[^a-z]+", "-", self.value).strip("-")
 
 
+# Each definition is also a check on a row's evidence (torch_notes.evidence.model.verdict_rules).
 VERDICT_DEFINITIONS = {
-    Verdict.HOLDS: "What the note says or prints is what PyTorch does.",
-    Verdict.CHANGED: "The idea holds, but a name, or what the code prints, is different now.",
-    Verdict.DEPRECATED: (
-        "It still works, but PyTorch marks it deprecated: it warns, or its documentation says so."
+    Verdict.HOLDS: (
+        "The note's code, run as written, gives what the note says or prints: no error, no "
+        "deprecation warning."
     ),
-    Verdict.REMOVED: "It ran once; the API is gone or changed, and the code raises now.",
-    Verdict.NEVER_RIGHT: "It held on no release: the statement is wrong, or right only in part.",
+    Verdict.CHANGED: (
+        "The same idea runs, but a name or a value it prints differs from the note's (shown "
+        "side by side), or a cited document says it was renamed or changed."
+    ),
+    Verdict.DEPRECATED: (
+        "It runs, but PyTorch warns that it is deprecated, or a cited document marks it so."
+    ),
+    Verdict.REMOVED: (
+        "It raises now, and it ran on an older recorded release, or a cited document shows "
+        "that it once worked."
+    ),
+    Verdict.NEVER_RIGHT: (
+        "Executed or cited evidence shows it fails where the note says it works: the "
+        "statement is wrong, or right only in part."
+    ),
     Verdict.TYPO: (
-        "The idea holds, but the code as printed cannot run: a misspelt name, a stray "
-        "character, a missing import."
+        "The code as printed cannot run, and the corrected spelling (a name, a stray "
+        "character, a missing import), executed, does: a line that fails whatever its "
+        "spelling is no typo."
     ),
 }
 

@@ -46,6 +46,7 @@ from torch_notes.evidence.checks import (
     recorded_release,
     smart_quotes,
     topic_shape,
+    verdict_evidence,
 )
 from torch_notes.evidence.execution import fact_store
 from torch_notes.evidence.markup import (
@@ -81,7 +82,11 @@ PAGE_CHECKS = (
     cell_names.check_cell_names,
     claims_shown.check_claims_shown,
 )
-BUILD_CHECKS = (recorded_release.check_record_of_this_release, ledger.check_ledger)
+BUILD_CHECKS = (
+    recorded_release.check_record_of_this_release,
+    ledger.check_ledger,
+    verdict_evidence.check_verdict_evidence,
+)
 
 
 def connect_checks(app: Sphinx) -> None:

@@ -21,6 +21,10 @@ declared here, never guessed:
     refuted today makes the row *was never right*.
 ``:note-typo: name``
     the note's code misspells ``name`` (which must be in the quote): it never ran as printed.
+``:corrected: stated value <fact key>``
+    what the note's code gives with its spelling corrected (a missing import added, a
+    misspelt name or a stray character mended), as a claim that must hold. A typo needs it
+    (``model.verdict_rules``); when the corrected code raises too, the row is *never right*.
 ``:history: renamed | changed | deprecated | always``
     what a document says happened to what the note describes: it was renamed or otherwise
     changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
@@ -31,7 +35,8 @@ declared here, never guessed:
     the quote, in the box and in the errata table (``markup.quotes``).
 ``:shows: code``
     the code whose value the ``:now:`` fact is, as the errata table shows it (``code → value``);
-    it must appear in the example's source. An erratum whose fact is a snippet's result
+    it must appear in the example's source. Statements joined by ``; `` show the code that
+    leads to the value (``m = x.max(); type(m.grad_fn).__name__``), each in the source. An erratum whose fact is a snippet's result
     shows the snippet's output instead, and replaces the snippet's row: one claim, one row.
 
 The box's title says what kind of error it reports, decided by what decides the row's
@@ -123,6 +128,7 @@ class ErratumDirective(SphinxDirective):
         "now": directives.unchanged_required,
         "note-claims": directives.unchanged_required,
         "note-typo": directives.unchanged_required,
+        "corrected": directives.unchanged_required,
         "history": lambda arg: directives.choice(arg, HISTORIES),
         "shows": directives.unchanged_required,
         "quote-en": directives.unchanged_required,
@@ -195,6 +201,8 @@ class CheckedErratum:
             typo = self.options.get("note-typo", "")
             if typo and typo not in quote:
                 problems.append(f":note-typo: {typo!r} is not in the quote {quote!r}")
+            if "corrected" in self.options:
+                problems += check_claim(self.env, self.options["corrected"])
             if "note-claims" in self.options:
                 problems += self.check_note_claims(self.options["note-claims"])
             if "history" in self.options and not cited_in(box):
@@ -242,9 +250,23 @@ class CheckedErratum:
         facts_file = store.sources[key]
         script = facts_file.with_name(facts_file.name.removesuffix(FACTS_SUFFIX) + ".py")
         code = collapsed_whitespace(script.read_text(encoding="utf-8")) if script.is_file() else ""
-        if collapsed_whitespace(shows) not in code:
-            return [f":shows: {shows!r} is not code of {script.name}"]
+        # Statements joined by "; " (the code that leads to the value, then the value's own)
+        # are each code of the script.
+        missing = [part for part in shows.split("; ") if collapsed_whitespace(part) not in code]
+        if missing:
+            return [f":shows: {' ; '.join(missing)!r} is not code of {script.name}"]
         return []
+
+    def corrected(self) -> tuple[str, bool | None]:
+        """The fact of ``:corrected:`` and whether it is an error (None: not given or unknown)."""
+        if "corrected" not in self.options:
+            return "", None
+        try:
+            key = parse_claim(self.options["corrected"])[1]
+            value = fact_store(self.env).lookup(key)
+        except (LookupError, ValueError):  # reported by check()
+            return "", None
+        return key, isinstance(value, Raised) or (key.endswith("error_type") and bool(value))
 
     def row(self) -> Row:
         """The errata table's row: the note's words, the executed fact, what was declared."""
@@ -257,12 +279,14 @@ class CheckedErratum:
             key, value = "", None
         run = store.origins.get(key)  # a snippet's run, when the fact is one of its results
         warned = (value,) if isinstance(value, Warned) else ()
+        corrected_key, corrected_raised = self.corrected()
         outcome = Outcome(
             raised=value if isinstance(value, Raised) else None,
             warned=warned + (run.warned if run is not None else ()),
             note_states_property=states_property(self.options.get("note-claims", "")),
             note_typo=self.options.get("note-typo", ""),
             history=self.options.get("history", ""),
+            corrected_raised=corrected_raised,
         )
         if run is not None:  # the snippet's own output; this row replaces the snippet's
             evidence: tuple[Executed | Cited, ...] = (Executed((f"snippets.{run.name}",)),)
@@ -272,6 +296,8 @@ class CheckedErratum:
             evidence, covers = ((Executed((key,)),) if key else ()), ""
             now = f"{self.options.get('shows', key)} → {format_value(value)}" if key else claim
             claims = ((parse_claim(claim)[0], key),) if key else ()
+        if corrected_key:
+            evidence += (Executed((corrected_key,)),)
         evidence += cited_in(box)
         return Row(
             source=RowSource.ERRATUM,

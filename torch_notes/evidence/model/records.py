@@ -145,6 +145,9 @@ class Outcome:
     note_states_property: bool = False
     # An erratum's :note-typo:: the name the note misspells (the code never ran as printed).
     note_typo: str = ""
+    # An erratum's :corrected:: whether the note's code with its spelling corrected raised
+    # too (True), ran (False), or was not run (None).
+    corrected_raised: bool | None = None
     # An erratum's :history:, backed by cited evidence: what a document says happened to
     # what the note describes ("renamed" or otherwise "changed", "deprecated", or "always" as
     # it is today).
@@ -185,9 +188,10 @@ def verdict(source: RowSource, outcome: Outcome) -> Verdict:
        partly right**;
     2. the note states a yes/no property that PyTorch contradicts: **never right**
        (nothing deprecated or removed it: PyTorch deprecates, then removes, what it changes);
-    3. it raises: a **typo in the note** when Python rejects the note's own text
-       (:data:`NOT_VALID_PYTHON`: a stray character, an undefined or unimported name) or the
-       note misspells a name (declared), else **removed (now raises)**;
+    3. it raises: when Python rejects the note's own text (:data:`NOT_VALID_PYTHON`: a stray
+       character, an undefined or unimported name) or the note misspells a name (declared), a
+       **typo in the note**, unless the corrected code raises too: then it was **never
+       right**; else **removed (now raises)**;
     4. it warns with a deprecation category: **deprecated**;
     5. a snippet: **holds** when its output is what the note printed (or the note printed
        nothing and it runs), else **renamed or output changed**;
@@ -205,7 +209,7 @@ def verdict(source: RowSource, outcome: Outcome) -> Verdict:
         return Verdict.NEVER_RIGHT
     if outcome.raised is not None:
         if outcome.raised.type in NOT_VALID_PYTHON or outcome.note_typo:
-            return Verdict.TYPO
+            return Verdict.NEVER_RIGHT if outcome.corrected_raised else Verdict.TYPO
         return Verdict.REMOVED
     if any(warning.deprecation for warning in outcome.warned):
         return Verdict.DEPRECATED
