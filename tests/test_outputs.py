@@ -85,6 +85,28 @@ def test_a_release_that_prints_otherwise_has_its_own_expected_outputs(tmp_path):
     assert not own.exists()
 
 
+def test_a_recorded_release_compares_with_what_its_record_printed(tmp_path):
+    """On a recorded release other than the pin, the record's outputs are the expected ones,
+    whatever the files say; an output the record lacks asks for the release to be recorded."""
+    source = tmp_path / "plot_x.py"
+    expected_outputs.write_expected(expected_outputs.expected_path(source), ["pin's text", "b"])
+    on_2_9 = expected_outputs.Comparison(source, accept=True, release="2.9", common_release="2.13")
+    record = expected_outputs.Recorded("history/torch-2.9.1.json", ["2.9's text", None])
+    warnings = []
+    holds = on_2_9.check(
+        [("2.9's text", None), ("b", None)], lambda n, p: warnings.append(p), record
+    )
+    assert holds == [True, False]
+    assert warnings == [
+        "is not in history/torch-2.9.1.json: record the release again (nox -s history)"
+    ]
+    wrong = []
+    on_2_9.check([("pin's text", None), ("b", None)], lambda n, p: wrong.append(p), record)
+    assert wrong[0].startswith("differs from history/torch-2.9.1.json")
+    # Accepting writes no file where a record decides.
+    assert not expected_outputs.expected_path(source, "2.9").exists()
+
+
 def build_claims(make_app, rootdir, tmp_path, **confoverrides):
     srcdir = tmp_path / "claims"
     if not srcdir.exists():

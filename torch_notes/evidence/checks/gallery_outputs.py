@@ -7,12 +7,16 @@ A cell whose code says ``# volatile`` is not compared (timings); one that says
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from docutils import nodes
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from torch_notes.evidence.execution.expected_outputs import comparison
+from torch_notes import sitewide
+from torch_notes.evidence.execution.expected_outputs import Recorded, comparison
+from torch_notes.evidence.execution.gallery_cells import galleries
+from torch_notes.evidence.execution.release_records import own_record, recorded_outputs
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
 from torch_notes.gallery import OUTPUT_CLASS, example_script
@@ -36,6 +40,22 @@ def tolerance_of(block: nodes.literal_block) -> float | None:
     return None
 
 
+def recorded(app: Sphinx, source: Path) -> Recorded | None:
+    """This release's recorded output of each compared cell of ``source``, in page order."""
+    outputs = recorded_outputs(app.env)
+    if outputs is None:
+        return None
+    record = own_record(app.env)
+    example = sitewide.example_name(source)
+    gallery = next(g for g in galleries(app.srcdir, app.config) if source.is_relative_to(g.examples))
+    cells = sorted(
+        (c for c in gallery.cell_list(source) if c.output_number is not None),
+        key=lambda c: c.output_number or 0,
+    )
+    name = f"history/torch-{record.release.split('+')[0]}.json" if record else "its record"
+    return Recorded(name, [outputs.get(f"{example}.{cell.name}") for cell in cells])
+
+
 def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
     source = example_script(app.srcdir, app.config, app.env.docname)
     if source is None:
@@ -57,7 +77,7 @@ def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
         )
 
     holds = comparison(source, app.config).check(
-        [(b.astext(), tolerance_of(b)) for b in blocks], warn
+        [(b.astext(), tolerance_of(b)) for b in blocks], warn, recorded(app, source)
     )
     for number, held in enumerate(holds, 1):
         record_check(app.env, CheckKind.OUTPUT, f"{source.name}#{number}", held)

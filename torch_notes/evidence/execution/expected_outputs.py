@@ -24,12 +24,14 @@ is exempt:
   prints within that relative tolerance.
 
 Outputs are written so that they do not depend on the release or on the build kind (CPU or
-CUDA wheel); the build fails where one does. Where a supported release really prints something
-else (another wording of an error, another file size), its outputs are a declared exception:
-``plot_save_load.torch-2.6.expected.txt`` beside the common file holds them, and a build on
-2.6 compares with that file instead. The common file holds the outputs of the release of
-``evidence_expected_release`` (the pin); ``nox -s accept`` on another leg writes a release's
-file only where its outputs differ from the common ones, and removes it where they agree.
+CUDA wheel); the build fails where one does. The common file holds the outputs of the release
+of ``evidence_expected_release`` (the pin). A build on another recorded release compares each
+gallery output with what that release printed, as its record in ``history/`` holds it under
+the cell's name (``execution.release_records.recorded_outputs``): every release 2.0-2.14 is
+recorded, so each builds against its own outputs, not the pin's text. On a release with no
+record, a declared exception may stand beside the common file
+(``plot_save_load.torch-2.6.expected.txt``): ``nox -s accept`` there writes a release's file
+only where its outputs differ from the common ones, and removes it where they agree.
 """
 
 from __future__ import annotations
@@ -70,6 +72,14 @@ def write_expected(path: Path, outputs: list[str]) -> None:
     path.write_text(HEADER.format(name=path.name.removesuffix(SUFFIX)) + body, encoding="utf-8")
 
 
+@dataclass(frozen=True)
+class Recorded:
+    """The expected outputs of one source as a release record holds them."""
+
+    name: str  # ``history/torch-2.9.1.json``
+    blocks: list[str | None]  # one per compared output, None where the record has none
+
+
 @dataclass
 class Comparison:
     """The outputs of one source, compared (or accepted) as a page shows them."""
@@ -84,25 +94,37 @@ class Comparison:
         return own if self.release and own.is_file() else expected_path(self.source)
 
     def check(
-        self, outputs: list[tuple[str, float | None]], warn: Callable[[int, str], None]
+        self,
+        outputs: list[tuple[str, float | None]],
+        warn: Callable[[int, str], None],
+        recorded: Recorded | None = None,
     ) -> list[bool]:
-        """Compare each (output, tolerance) with its expected block; whether each holds."""
-        if self.accept:
+        """Compare each (output, tolerance) with its expected block; whether each holds.
+
+        ``recorded``: on a recorded release other than the common one, what that release
+        printed (its record's name and each output's block there, None where it has none),
+        which is then the expected output instead of any file."""
+        if self.accept and recorded is None:
             self.write([text for text, _ in outputs])
             return [True] * len(outputs)
-        path = self.path()
-        if not path.is_file():
-            warn(0, f"has no expected outputs ({path.name}): review them, then nox -s accept")
-            return [False] * len(outputs)
-        expected = read_expected(path)
+        if recorded is not None:
+            name, expected = recorded.name, recorded.blocks
+        else:
+            path = self.path()
+            if not path.is_file():
+                warn(0, f"has no expected outputs ({path.name}): review them, then nox -s accept")
+                return [False] * len(outputs)
+            name, expected = path.name, list(read_expected(path))
         if len(expected) != len(outputs):
-            warn(0, f"shows {len(outputs)} outputs, {path.name} expects {len(expected)}")
+            warn(0, f"shows {len(outputs)} outputs, {name} expects {len(expected)}")
         holds = []
         for number, (actual, tolerance) in enumerate(outputs, 1):
             wanted = expected[number - 1] if number <= len(expected) else ""
-            holds.append(same(wanted, actual, tolerance))
-            if not holds[-1]:
-                warn(number, f"differs from {path.name}:\n{diff(wanted, actual)}")
+            holds.append(wanted is not None and same(wanted, actual, tolerance))
+            if wanted is None:
+                warn(number, f"is not in {name}: record the release again (nox -s history)")
+            elif not holds[-1]:
+                warn(number, f"differs from {name}:\n{diff(wanted, actual)}")
         return holds
 
     def write(self, outputs: list[str]) -> None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import enum
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -52,6 +52,9 @@ class Record:
     python: str
     facts: dict[str, Any]
     failures: dict[str, str]  # "<example>#<cell>": the error's last line
+    # "<example>.<cell>": what the named cell printed, normalised (``model.text.comparable``);
+    # empty in a record made before outputs were recorded.
+    outputs: dict[str, str] = field(default_factory=dict)
 
     @property
     def label(self) -> str:
@@ -90,6 +93,7 @@ def load_records(folder: str) -> tuple[Record, ...]:
                 provenance["python"],
                 facts,
                 data["failures"],
+                data.get("outputs", {}),
             )
         )
     return tuple(sorted(records, key=lambda r: version(r.release)))
@@ -98,6 +102,24 @@ def load_records(folder: str) -> tuple[Record, ...]:
 def records(env: BuildEnvironment) -> tuple[Record, ...]:
     folder = env.config.release_history_dir
     return load_records(str(folder)) if folder else ()
+
+
+def own_record(env: BuildEnvironment) -> Record | None:
+    """The record of the installed release, when the build runs on a recorded release."""
+    installed = version(installed_torch().release)[:2]
+    found = [r for r in records(env) if version(r.release)[:2] == installed]
+    return found[0] if found else None
+
+
+def recorded_outputs(env: BuildEnvironment) -> dict[str, str] | None:
+    """What each named cell printed on the installed release, as its record holds it: the
+    expected outputs of a build on a recorded release other than the one whose outputs the
+    common expected files hold (``evidence_expected_release``). None: compare with the files."""
+    record = own_record(env)
+    common = env.config.evidence_expected_release
+    if record is None or not record.outputs or not common or record.label == common:
+        return None
+    return record.outputs
 
 
 def holds(stated: str, key: str, value: Any) -> bool:
