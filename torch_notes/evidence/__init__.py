@@ -61,7 +61,13 @@ from torch_notes.evidence.markup import (
     since,
     snippets,
 )
-from torch_notes.evidence.reports import errata_table, notes_ledger, release_changes, topics
+from torch_notes.evidence.reports import (
+    compat_data,
+    errata_table,
+    notes_ledger,
+    release_changes,
+    topics,
+)
 from torch_notes.evidence.store.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
@@ -102,6 +108,7 @@ def connect_checks(app: Sphinx) -> None:
     app.connect("env-get-updated", errata_table.always_refresh)
     app.connect("env-get-updated", notes_ledger.always_refresh)
     app.connect("build-finished", errata_table.write_reports)
+    app.connect("build-finished", compat_data.write_dataset)
     app.connect("build-finished", notes_ledger.write_report)
     app.connect("build-finished", topics.write_topics)
 
@@ -140,6 +147,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_directive("erratum", errata.ErratumDirective)
     app.add_node(errata_table.errata_table)
     app.add_directive("errata-table", errata_table.ErrataTableDirective)
+    app.add_directive("compat-dataset", compat_data.CompatDatasetDirective)
     app.add_post_transform(errata_table.FillErrataTable)
     app.add_node(notes_ledger.notes_ledger)
     app.add_directive("notes-ledger", notes_ledger.NotesLedgerDirective)
