@@ -446,3 +446,59 @@ def test_code_blocks_have_a_copy_button_and_outputs_have_none(
         assert copied.strip() == first.locator("pre").inner_text().strip()
     finally:
         context.close()
+
+
+RELEASE_BLOCK = "details.release-outputs"
+
+
+def pages_with_release_outputs(site: Path, language: str) -> list[str]:
+    """Pages of the built site with an output block that another release prints otherwise."""
+    return sorted(
+        str(p.relative_to(site / language))
+        for p in (site / language).rglob("*.html")
+        if 'class="release-outputs"' in p.read_text(encoding="utf-8")
+    )
+
+
+@browser_test
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_a_release_picked_once_shows_its_output_in_every_block(browser, base_url, site, language):
+    from axe_playwright_python.sync_playwright import Axe
+
+    found = pages_with_release_outputs(site, language)
+    assert len(found) >= 2, "the history records releases that print otherwise"
+    context = browser.new_context(viewport={"width": 375, "height": 800})
+    page = context.new_page()
+    page.goto(f"{base_url}/{language}/{found[0]}", wait_until="networkidle")
+    block = page.locator(RELEASE_BLOCK).first
+    assert block.evaluate("d => d.open") is False  # a quiet line: the page's output first
+    block.locator("summary").focus()
+    page.keyboard.press("Enter")
+    assert block.evaluate("d => d.open") is True
+    # The first run's first release, picked with the keyboard in the block's own picker.
+    first = block.locator(".release-run").first.evaluate(
+        "r => [...r.classList].find(c => c.startsWith('first-')).slice(6)"
+    )
+    block.locator("select").select_option(first)
+    assert block.evaluate("d => d.open") is True
+    visible = block.locator(".release-run:not(.not-chosen)")
+    assert visible.count() == 1
+    assert visible.first.evaluate("(r, f) => r.classList.contains('first-' + f)", first)
+    assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
+    violations = Axe().run(page).response["violations"]
+    assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
+    # Remembered on the next page: each block there opens on the release, or says it agrees.
+    page.goto(f"{base_url}/{language}/{found[1]}", wait_until="networkidle")
+    for other in page.locator(RELEASE_BLOCK).all():
+        assert other.locator("select").input_value() == first
+        chosen = other.locator(".release-run:not(.not-chosen)").count()
+        agrees = other.locator(".release-same").count()
+        assert (chosen, agrees) in ((1, 0), (0, 1))
+    context.close()
+    # Without JavaScript the picker is absent and every release's text is in the page.
+    quiet = browser.new_context(java_script_enabled=False)
+    still = quiet.new_page()
+    still.goto(f"{base_url}/{language}/{found[0]}", wait_until="networkidle")
+    assert still.locator(f"{RELEASE_BLOCK} select").count() == 0
+    assert still.locator(f"{RELEASE_BLOCK} .release-run").count() >= 1
+    quiet.close()

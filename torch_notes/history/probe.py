@@ -125,7 +125,8 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
                         value = run_cell(cell, script, namespace)
                 except Exception as error:  # noqa: BLE001 - what a release cannot run is data
                     failures[f"{name}#{number}"] = last_line(error)
-                printed = output.getvalue()
+                # A warning names the script it came from: by its name, not this machine's path.
+                printed = output.getvalue().replace(str(script), script.name)
                 if value:  # after a blank line, as sphinx-gallery shows it
                     printed += ("\n" if printed else "") + value
                 label = cell_name(cell) if number > 1 else SETUP

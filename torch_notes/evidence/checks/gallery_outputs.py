@@ -47,7 +47,9 @@ def recorded(app: Sphinx, source: Path) -> Recorded | None:
         return None
     record = own_record(app.env)
     example = sitewide.example_name(source)
-    gallery = next(g for g in galleries(app.srcdir, app.config) if source.is_relative_to(g.examples))
+    gallery = next(
+        g for g in galleries(app.srcdir, app.config) if source.is_relative_to(g.examples)
+    )
     cells = sorted(
         (c for c in gallery.cell_list(source) if c.output_number is not None),
         key=lambda c: c.output_number or 0,
