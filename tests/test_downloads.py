@@ -42,6 +42,7 @@ def run_once(path: Path, runner) -> str:
 
 
 def run_script(path: Path) -> str:
+    """``ok`` and the last line printed (the check's verdict), or why it failed."""
     result = subprocess.run(
         [sys.executable, path.name],
         cwd=path.parent,
@@ -50,7 +51,9 @@ def run_script(path: Path) -> str:
         timeout=600,
         check=False,
     )
-    return "ok" if result.returncode == 0 else f"exit {result.returncode}:\n{result.stderr[-3000:]}"
+    if result.returncode:
+        return f"exit {result.returncode}:\n{result.stderr[-3000:]}"
+    return "ok: " + (result.stdout.strip().splitlines() or [""])[-1]
 
 
 def run_notebook(path: Path) -> str:
@@ -68,17 +71,46 @@ def run_notebook(path: Path) -> str:
         ).execute()
     except CellExecutionError as error:
         return str(error)[-3000:]
-    return "ok"
+    last = notebook.cells[-1]
+    printed = "".join(
+        o.get("text", "") for o in last.get("outputs", []) if o.get("name") == "stdout"
+    )
+    return "ok: " + (printed.strip().splitlines() or [""])[-1]
+
+
+# What the check at the end of each download prints on the site's own PyTorch
+# (torch_notes/gallery/self_check.py), in each download's language.
+AGREES = {"en": "agrees with the site (PyTorch ", "zh_CN": "与本站（PyTorch "}
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_python_download_runs(site, example):
-    assert run_once(download(site, "en", f"{example}.py"), run_script) == "ok"
+def test_python_download_runs_and_agrees_with_the_site(site, example):
+    outcome = run_once(download(site, "en", f"{example}.py"), run_script)
+    assert outcome.startswith("ok: ") and AGREES["en"] in outcome, outcome
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_notebook_download_runs(site, example):
-    assert run_once(download(site, "en", f"{example}.ipynb"), run_notebook) == "ok"
+def test_notebook_download_runs_and_agrees_with_the_site(site, example):
+    outcome = run_once(download(site, "en", f"{example}.ipynb"), run_notebook)
+    assert outcome.startswith("ok: ") and AGREES["en"] in outcome, outcome
+
+
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+@pytest.mark.parametrize("kind", [".py", ".ipynb"])
+def test_a_download_whose_value_differs_names_it(site, tmp_path, language, kind):
+    """The check as a learner on another PyTorch meets it: one value the site recorded is
+    altered in a copy of the download, and the check names that value."""
+    original = download(site, language, f"plot_autograd_basics{kind}")
+    runner = run_script if kind == ".py" else run_notebook
+    assert AGREES[language] in run_once(original, runner)
+    text = original.read_text(encoding="utf-8")
+    planted = "'SumBackward0'),"
+    assert planted in text
+    copy = tmp_path / original.name
+    copy.write_text(text.replace(planted, "'SumBackward9'),", 1), encoding="utf-8")
+    outcome = runner(copy)
+    assert outcome.startswith("ok: "), outcome
+    assert "SumBackward9" in outcome and "type(b.grad_fn).__name__" in outcome, outcome
 
 
 def catalog_strings(example: str) -> dict[str, str]:
@@ -121,14 +153,15 @@ def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, exa
     zh_script = download(site, "zh_CN", f"{example}.py")
     compile(zh_script.read_bytes(), str(zh_script), "exec")  # translated docstrings still parse
     zh_code, zh_text = script_parts(zh_script)
-    assert zh_code == en_code
+    # The same code, but for the messages of the check at the end, in the page's language.
+    assert zh_code[:-1] == en_code[:-1]
     title = en_text[0].strip().splitlines()[0]
     assert zh_text[0].strip().startswith(strings[title] + "\n")
     assert all(sitewide.CJK.search(text) for text in zh_text)
 
     zh_notebook = download(site, "zh_CN", f"{example}.ipynb")
     en_notebook = download(site, "en", f"{example}.ipynb")
-    assert notebook_cells(zh_notebook, "code") == notebook_cells(en_notebook, "code")
+    assert notebook_cells(zh_notebook, "code")[:-1] == notebook_cells(en_notebook, "code")[:-1]
     markdown = notebook_cells(zh_notebook, "markdown")
     assert markdown[0].startswith(f"# {strings[title]}\n")
     assert all(sitewide.CJK.search(cell) for cell in markdown)

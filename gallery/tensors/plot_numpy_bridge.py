@@ -95,7 +95,7 @@ assert (facts["tensor_shares"], facts["as_tensor_shares"]) == (False, True)
 
 # %% as_tensor_other_dtype
 # Asking ``as_tensor`` for another dtype forces a copy, and so does the legacy constructor
-# ``torch.Tensor(n)``, which always converts to ``float32``:
+# ``torch.Tensor(n)``, which always converts to the default float dtype, ``float32``:
 
 as_float32 = torch.as_tensor(n, dtype=torch.float32)
 legacy = torch.Tensor(n)

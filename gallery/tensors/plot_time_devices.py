@@ -143,7 +143,8 @@ assert isinstance(facts["cpu_vector_with_meta"], RuntimeError)
 # Timing a matrix product
 # -----------------------
 # ``torch.utils.benchmark.Timer`` repeats a statement until enough time has passed, and
-# waits for an accelerator to finish before it reads the clock (GPU work is asynchronous).
+# waits for a CUDA GPU to finish before it reads the clock (GPU work is asynchronous; other
+# accelerators are waited for only in recent releases).
 # Each device gets the same ``float32`` matrices, from 16 × 16 to 512 × 512.
 
 sizes = [16, 32, 64, 128, 256, 512]

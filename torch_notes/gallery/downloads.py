@@ -23,6 +23,7 @@ Archives are written with a fixed timestamp, so two builds give identical files.
 
 from __future__ import annotations
 
+import json
 import re
 import zipfile
 from pathlib import Path
@@ -32,6 +33,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import sitewide
+from torch_notes.gallery import self_check
 
 logger = logging.getLogger(__name__)
 
@@ -83,15 +85,66 @@ def rebuild_archive(copy: Path, source: Path, contents: dict[Path, bytes]) -> No
     write_zip(copy, members)
 
 
+def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, str]]:
+    """Each example's check cell (``self_check``): ``{example name: (text, code)}``."""
+    from torch_notes.evidence.execution.fact_code import fact_code
+    from torch_notes.evidence.execution.fact_store import fact_store
+    from torch_notes.evidence.model.records import CheckKind, installed_torch
+    from torch_notes.evidence.model.values import parse_claim
+    from torch_notes.evidence.store.domain import evidence_domain
+
+    stated = {
+        parse_claim(check.subject)[1]
+        for page in evidence_domain(app.env).checks().values()
+        for check in page
+        if check.kind is CheckKind.CLAIM
+    }
+    store = fact_store(app.env)
+    jobs, found = [], {}
+    for src in copies:
+        if not sitewide.is_example(src):
+            continue
+        script = (Path(app.srcdir) / src).resolve()
+        name = sitewide.example_name(script)
+        facts = {
+            key.removeprefix(f"{name}."): value
+            for key, value in store.values.items()
+            if key.startswith(f"{name}.") and key in stated and key not in store.volatile
+        }
+        codes = {key: fact_code(script, f"{key}") or "" for key in facts}
+        source = learner_script(script.read_text(encoding="utf-8"))
+        found[name] = (script, self_check.candidates(facts, codes), source)
+        jobs.append((script, source, {key: code for key, (code, _) in found[name][1].items()}))
+    computed = self_check.evaluate(jobs)
+    release = installed_torch().release.split("+")[0]
+    return {
+        name: self_check.check_cell(
+            self_check.kept(candidates, computed.get(str(script), {}), source), release
+        )
+        for name, (script, candidates, source) in found.items()
+    }
+
+
 def clean_downloads(app: Sphinx, exception: Exception | None) -> None:
     if exception or app.builder.format != "html":
         return
     srcdir = Path(app.srcdir)
     copies = gallery_downloads(app)
+    checks = self_checks(app, copies)
     contents: dict[Path, bytes] = {}  # the final bytes of each script and notebook, by source
     for src, copy in copies.items():
+        name = sitewide.example_name(Path(src)) if sitewide.is_example(src) else ""
         if sitewide.is_example(src):
-            copy.write_text(learner_script(copy.read_text(encoding="utf-8")), encoding="utf-8")
+            script = learner_script(copy.read_text(encoding="utf-8"))
+            if name in checks:
+                script = script.rstrip("\n") + self_check.as_script_cell(*checks[name])
+            copy.write_text(script, encoding="utf-8")
+        elif copy.suffix == ".ipynb":
+            name = sitewide.example_name(Path(src).with_suffix(".py"))
+            if name in checks:
+                notebook = json.loads(copy.read_text(encoding="utf-8"))
+                notebook["cells"] += self_check.as_notebook_cells(*checks[name])
+                copy.write_text(json.dumps(notebook, indent=1, ensure_ascii=False), "utf-8")
         if copy.suffix in (".py", ".ipynb"):
             contents[(srcdir / src).resolve()] = copy.read_bytes()
     for src, copy in copies.items():

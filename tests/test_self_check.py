@@ -1,0 +1,87 @@
+"""The check at the end of every download (torch_notes/gallery/self_check.py)."""
+
+from __future__ import annotations
+
+import types
+
+import pytest
+
+from torch_notes.gallery import self_check
+
+CASES = [
+    (2.0, 2.0, True),
+    (2.00001, 2.0, True),  # within the relative 1e-4
+    (2.1, 2.0, False),
+    (True, True, True),
+    (1, True, False),  # a bool is no number here
+    ([1.0, 2.0], [1.0, 2.00001], True),
+    ([1.0], [1.0, 2.0], False),
+    ([1.0], 1.0, False),
+    ("AddBackward0", "AddBackward0", True),
+    ("AddBackward0", "AddBackward1", False),
+    (3, 3, True),
+]
+
+
+def cell_namespace(values):
+    """Run a check cell over ``values`` (expression, value in the learner's run, the site's)."""
+    _text, code = self_check.check_cell([(c, site) for c, _mine, site in values], "2.13.0")
+    namespace = {"torch": types.SimpleNamespace(__version__="9.9.9")}
+    for expression, mine, _site in values:
+        namespace[expression] = mine  # each expression is a plain name here
+    printed = []
+    namespace["print"] = printed.append
+    exec(compile(code, "check", "exec"), namespace)  # noqa: S102 - the project's own template
+    return namespace, printed
+
+
+@pytest.mark.parametrize(("mine", "recorded", "expected"), CASES)
+def test_the_learners_rule_is_the_builds_rule(mine, recorded, expected):
+    namespace, _ = cell_namespace([])
+    assert self_check.agrees(mine, recorded) is expected
+    assert namespace["agrees_with_site"](mine, recorded) is expected
+
+
+def test_a_run_that_agrees_says_so_naming_the_sites_release():
+    _, printed = cell_namespace([("grad", 4.5, 4.5), ("name", "MulBackward0", "MulBackward0")])
+    assert printed == ["Your PyTorch (9.9.9) agrees with the site (PyTorch 2.13.0) on 2 values."]
+
+
+def test_a_run_that_differs_names_the_value_and_what_the_site_recorded():
+    _, printed = cell_namespace([("grad", 4.0, 4.5), ("name", "MulBackward0", "MulBackward0")])
+    assert printed == [
+        "Your PyTorch (9.9.9) differs from the site (PyTorch 2.13.0) in:",
+        "  grad: yours 4.0, the site recorded 4.5",
+    ]
+
+
+def test_machine_dependent_and_unplain_values_stay_out():
+    facts = {"grad": 4.5, "device": "cpu", "speed": 2.0, "error": object(), "nan": float("nan")}
+    codes = {
+        "grad": "x.grad.item()",
+        "device": "str(device)",
+        "speed": "seconds['cpu'][-1]",
+        "error": "error",
+        "nan": "x.mean().item()",
+    }
+    assert self_check.candidates(facts, codes) == {"grad": ("x.grad.item()", 4.5)}
+
+
+def test_a_value_the_learners_script_does_not_reach_stays_out():
+    candidates = {"a": ("a", 1.0), "b": ("b", 2.0), "c": ("c", 3.0), "d": ("a", 1.0)}
+    assert self_check.kept(candidates, {"a": 1.0, "b": 2.5, "d": 1.0}) == [("a", 1.0)]
+    # In the order the script writes them, at most MOST.
+    many = {f"k{n}": (f"v{n}x", n) for n in range(40)}
+    source = "".join(f"v{n}x = {n}\n" for n in reversed(range(40)))
+    found = self_check.kept(many, {f"k{n}": n for n in range(40)}, source)
+    assert found[0] == ("v39x", 39) and len(found) == self_check.MOST
+
+
+def test_the_cell_reads_as_a_script_cell_and_as_notebook_cells():
+    text, code = self_check.check_cell([("x", 1)], "2.13.0")
+    script = self_check.as_script_cell(text, code)
+    assert script.startswith("\n\n# %%\n# Does your PyTorch agree with this page?\n# ---")
+    assert all(len(line) <= 88 for line in script.splitlines() if line.startswith("#"))
+    markdown, cell = self_check.as_notebook_cells(text, code)
+    assert markdown["source"].startswith("## Does your PyTorch agree with this page?\n")
+    assert cell["cell_type"] == "code" and "check_against_the_site(" in cell["source"]
