@@ -33,6 +33,11 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import sitewide
+from torch_notes.evidence.execution.fact_code import fact_code
+from torch_notes.evidence.execution.fact_store import fact_store
+from torch_notes.evidence.model.records import CheckKind, installed_torch
+from torch_notes.evidence.model.values import parse_claim
+from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.gallery import self_check
 
 logger = logging.getLogger(__name__)
@@ -87,12 +92,6 @@ def rebuild_archive(copy: Path, source: Path, contents: dict[Path, bytes]) -> No
 
 def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, str]]:
     """Each example's check cell (``self_check``): ``{example name: (text, code)}``."""
-    from torch_notes.evidence.execution.fact_code import fact_code
-    from torch_notes.evidence.execution.fact_store import fact_store
-    from torch_notes.evidence.model.records import CheckKind, installed_torch
-    from torch_notes.evidence.model.values import parse_claim
-    from torch_notes.evidence.store.domain import evidence_domain
-
     stated = {
         parse_claim(check.subject)[1]
         for page in evidence_domain(app.env).checks().values()
