@@ -9,6 +9,7 @@ nox -s docs -- -v            # anything after -- goes to sphinx-build (to pytest
 nox -s docs-floor            # the same build on the oldest supported PyTorch (docs-newest: newest)
 nox -s lock -- pin 2.15.0    # re-lock a leg, here bumping the pin to a new PyTorch release
 nox -s page-weight           # what a reader's browser loads (-- --lighthouse: its scores too)
+nox -s books                 # a PDF and an EPUB per language, after nox -s docs
 """
 
 from __future__ import annotations
@@ -145,6 +146,16 @@ def browser_tests(session: nox.Session) -> None:
 def drift_tests(session: nox.Session) -> None:
     """Scratch builds in which an altered PyTorch must fail, naming page and claim (slow)."""
     other_tier(session)
+
+
+@nox.session(python=False)
+def books(session: nox.Session) -> None:
+    """A PDF and an EPUB per language into _build/site/<lang>/_books/ (run nox -s docs first)."""
+    # In the environment of `tests`, which holds the docs group and Playwright.
+    session.run(sys.executable, "-m", "nox", "-f", str(ROOT / "noxfile.py"), "-s", "tests",
+                "--install-only", external=True)  # fmt: skip
+    python = TESTS_VENV / "bin" / "python"
+    session.run(str(python), "-m", "torch_notes.commands.books", *session.posargs, external=True)
 
 
 @nox.session(reuse_venv=True)

@@ -103,7 +103,7 @@ html_last_updated_fmt = None
 html_theme_options = {
     "navbar_end": ["language-switcher", "theme-switcher"],
     "show_toc_level": 2,
-    "article_footer_items": ["provenance", "report-error"],
+    "article_footer_items": ["provenance", "books", "report-error"],
     "footer_start": ["copyright"],
     "footer_end": ["sphinx-version"],
     # The theme's default, but none beside the errata table, which needs the whole width.

@@ -42,6 +42,11 @@ def quiet_machine_loggers(*args: Any, **kwargs: Any) -> None:
             importlib.import_module(name)
 
 
+# The builders whose pages offer the gallery's downloads; an EPUB (torch_notes/commands/books.py)
+# holds the examples' pages but no files to download.
+DOWNLOAD_BUILDERS = ("html", "dirhtml", "singlehtml")
+
+
 def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None:
     """The script a gallery page was generated from (resolved); None for any other page."""
     conf = getattr(config, "sphinx_gallery_conf", None) or {}

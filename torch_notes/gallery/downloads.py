@@ -38,7 +38,7 @@ from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.model.records import CheckKind, installed_torch
 from torch_notes.evidence.model.values import parse_claim
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.gallery import self_check
+from torch_notes.gallery import DOWNLOAD_BUILDERS, self_check
 
 logger = logging.getLogger(__name__)
 
@@ -125,7 +125,7 @@ def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, st
 
 
 def clean_downloads(app: Sphinx, exception: Exception | None) -> None:
-    if exception or app.builder.format != "html":
+    if exception or app.builder.name not in DOWNLOAD_BUILDERS:
         return
     srcdir = Path(app.srcdir)
     copies = gallery_downloads(app)

@@ -34,6 +34,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import sitewide
+from torch_notes.gallery import DOWNLOAD_BUILDERS
 from torch_notes.gallery.downloads import gallery_downloads
 
 logger = logging.getLogger(__name__)
@@ -190,7 +191,7 @@ def catalog_lookup(po: Path) -> Callable[[str], str | None]:
 
 
 def translate_downloads(app: Sphinx, exception: Exception | None) -> None:
-    if exception or app.builder.format != "html" or app.config.language == "en":
+    if exception or app.builder.name not in DOWNLOAD_BUILDERS or app.config.language == "en":
         return
     from sphinx_gallery.notebook import rst2md
     from sphinx_gallery.py_source_parser import split_code_and_text_blocks
