@@ -64,9 +64,10 @@ def test_the_epub_is_valid_and_says_what_made_it(site, language):
         first = archive.infolist()[0]
         assert first.filename == "mimetype" and first.compress_type == zipfile.ZIP_STORED
         index = archive.read("index.xhtml").decode("utf-8")
+        package = archive.read("content.opf").decode("utf-8")
         assert not [n for n in archive.namelist() if n.endswith(".js")]
     assert 'class="book-edition"' in index and site_commit()[:12] in index
-    assert f'lang="{sitewide.language(language).hreflang}"' in index
+    assert f"<dc:language>{sitewide.language(language).hreflang}</dc:language>" in package
     if not books.EPUBCHECK.is_file():
         pytest.fail("epubcheck is missing (apt-get install epubcheck)", pytrace=False)
     command = ["java", "-jar", str(books.EPUBCHECK), str(epub)]

@@ -31,6 +31,7 @@ import zipfile
 from pathlib import Path
 
 from babel.messages.pofile import read_po
+from sphinx.locale import get_translation
 
 from torch_notes import sitewide
 from torch_notes.commands import local_browser
@@ -42,15 +43,17 @@ BOOKS = BUILD / "books"
 PRINT_CSS = Path(__file__).with_name("books.css")
 CATALOG = ROOT / "torch_notes" / "i18n" / "locale" / "{language}" / "LC_MESSAGES" / "torch_notes.po"
 EPUBCHECK = Path("/usr/share/java/epubcheck.jar")
-EDITION = "torch-notes {edition}: made from the site's commit {commit} with PyTorch {torch}."
+_ = get_translation("torch_notes")  # the message is looked up in the catalog by translated()
+EDITION = _("torch-notes {edition}: made from the site's commit {commit} with PyTorch {torch}.")
 
 
 def book_name(language: str) -> str:
     return f"torch-notes-{language}"
 
 
-def translated(language: str, message: str) -> str:
-    """``message`` in ``language``, from the package's interface catalog."""
+def translated(language: str, message: object) -> str:
+    """``message`` in ``language``, from the package's interface catalog (no Sphinx runs)."""
+    message = str(message)
     path = Path(str(CATALOG).format(language=language))
     if language == sitewide.SOURCE_LANGUAGE.code or not path.is_file():
         return message
