@@ -269,8 +269,8 @@ INTERFACE_TEXT = """() => {
   }
   return texts.filter(t => /[A-Za-z]{2}/.test(t) && !/[\u4e00-\u9fff]/.test(t));
 }"""
-# Names, not words: the site, the generator, and the way to the English page.
-NOT_TRANSLATED = {"torch-notes", "Sphinx", "English", "PyTorch"}
+# Names, not words: the site, the generator, the way to the English page, the file formats.
+NOT_TRANSLATED = {"torch-notes", "Sphinx", "English", "PyTorch", "PDF", "EPUB"}
 
 
 @browser_test
