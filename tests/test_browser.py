@@ -187,16 +187,29 @@ def test_the_theme_controls_work_with_its_scripts_started_after_the_first_paint(
 ):
     """The theme's scripts start from a <template> once the page is painted (layout.html):
     its dropdowns (Bootstrap) and the phone's menu (its own script) must still answer."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     context = browser.new_context(viewport={"width": width, "height": 800})
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda error: errors.append(str(error)))
-    page.goto(f"{base_url}/{language}/autograd/basics.html")
+    page.goto(f"{base_url}/{language}/autograd/basics.html", wait_until="networkidle")
+    # The scripts start once the page is painted; on a busy machine, after the first click.
+    page.wait_for_function(
+        "[...document.scripts].some(s => s.src.includes('pydata-sphinx-theme.js'))"
+    )
     if width < 960:  # on a phone the header's controls live in the menu the theme opens
         page.locator("button.primary-toggle:visible").click()
         page.wait_for_function("[...document.querySelectorAll('dialog')].some(d => d.open)")
-    page.locator("button.theme-switch-button:visible").click()
-    page.locator("button.theme-change-button[data-mode=dark]:visible").click()
+    dark = page.locator("button.theme-change-button[data-mode=dark]")
+    for _ in range(10):
+        page.locator("button.theme-switch-button:visible").click()
+        try:
+            dark.locator("visible=true").first.wait_for(state="visible", timeout=2_000)
+            break
+        except PlaywrightTimeout:
+            continue  # clicked before the theme's script listened: click again
+    dark.locator("visible=true").first.click()
     theme = page.evaluate("[document.documentElement.dataset.theme, localStorage.getItem('mode')]")
     started = page.evaluate(
         "[...document.scripts].map(s => s.src.split('/').pop().split('?')[0]).filter(Boolean)"
