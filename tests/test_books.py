@@ -15,7 +15,6 @@ import pytest
 from torch_notes import sitewide
 from torch_notes.commands import books
 from torch_notes.evidence.model.records import installed_torch
-from torch_notes.evidence.reports.compat_data import site_commit
 
 pytestmark = pytest.mark.site
 
@@ -51,7 +50,7 @@ def test_the_pdf_has_an_outline_page_numbers_embedded_fonts_and_its_figures(site
     if language != "en":
         assert any("WenQuanYi" in line or "CJK" in line or "Noto" in line for line in fonts)
     first = run(poppler("pdftotext"), "-f", "1", "-l", "1", str(pdf), "-")
-    assert site_commit()[:12] in first and installed_torch().release in first
+    assert sitewide.site_commit()[:12] in first and installed_torch().release in first
     last = run(poppler("pdftotext"), "-f", "1", "-l", "9999", str(pdf), "-")
     assert "1 / " in last or "1 /" in last  # the footer numbers the pages
     images = run(poppler("pdfimages"), "-list", str(pdf)).splitlines()[2:]
@@ -68,7 +67,7 @@ def test_the_epub_is_valid_and_says_what_made_it(site, language):
         index = archive.read("index.xhtml").decode("utf-8")
         package = archive.read("content.opf").decode("utf-8")
         assert not [n for n in archive.namelist() if n.endswith(".js")]
-    assert 'class="book-edition"' in index and site_commit()[:12] in index
+    assert 'class="book-edition"' in index and sitewide.site_commit()[:12] in index
     assert f"<dc:language>{sitewide.language(language).hreflang}</dc:language>" in package
     if not books.EPUBCHECK.is_file():
         pytest.fail("epubcheck is missing (apt-get install epubcheck)", pytrace=False)

@@ -10,7 +10,9 @@ from __future__ import annotations
 import enum
 import os
 import re
+import subprocess
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 # -- Languages ------------------------------------------------------------------------------
@@ -117,6 +119,22 @@ def base_url() -> str:
 # Where readers report an error ("Report an error" on every page opens a new issue there).
 REPOSITORY_VARIABLE = "TORCH_NOTES_REPOSITORY"
 DEFAULT_REPOSITORY = "https://github.com/torch-notes/torch-notes"
+
+
+@cache
+def site_commit() -> str:
+    """The commit the site is built from: git's HEAD, or GitHub Actions' GITHUB_SHA; ""."""
+    try:
+        found = subprocess.run(
+            ["git", "rev-parse", "HEAD"],
+            cwd=Path(__file__).parents[1],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        found = os.environ.get("GITHUB_SHA", "")
+    return found if re.fullmatch(r"[0-9a-f]{40}", found) else ""
 
 
 def repository_url() -> str:

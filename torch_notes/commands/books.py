@@ -35,8 +35,8 @@ from sphinx.locale import get_translation
 
 from torch_notes import sitewide
 from torch_notes.commands import local_browser
+from torch_notes.commands.build_site import sphinx_command
 from torch_notes.evidence.model.records import installed_torch
-from torch_notes.evidence.reports.compat_data import site_commit
 from torch_notes.paths import BUILD, DOCS, ROOT, SCRATCH, SITE
 
 BOOKS = BUILD / "books"
@@ -65,16 +65,17 @@ def translated(language: str, message: object) -> str:
 def edition_line(language: str, edition: str) -> str:
     torch = installed_torch()
     return translated(language, EDITION).format(
-        edition=edition, commit=site_commit()[:12] or "?", torch=f"{torch.release} ({torch.kind})"
+        edition=edition,
+        commit=sitewide.site_commit()[:12] or "?",
+        torch=f"{torch.release} ({torch.kind})",
     )
 
 
 def sphinx(builder: str, language: str, out: Path, *options: str) -> None:
-    command = [
-        sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder,
-        "-D", f"language={language}", "-d", str(BUILD / "doctrees" / f"{builder}-{language}"),
-        *options, str(DOCS), str(out),
-    ]  # fmt: skip
+    command = sphinx_command(
+        DOCS, out, "-D", f"language={language}",
+        "-d", str(BUILD / "doctrees" / f"{builder}-{language}"), *options, builder=builder,
+    )  # fmt: skip
     print(f"$ {' '.join(command)}", flush=True)
     env = {**os.environ, "TMPDIR": str(SCRATCH)}
     SCRATCH.mkdir(parents=True, exist_ok=True)

@@ -96,9 +96,9 @@ def clean() -> None:
         shutil.rmtree(path, ignore_errors=True)
 
 
-def sphinx_command(srcdir: Path, outdir: Path, *options: str) -> list[str]:
-    """The strict HTML build every caller uses: any warning fails it, and all are listed."""
-    return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", "html",
+def sphinx_command(srcdir: Path, outdir: Path, *options: str, builder: str = "html") -> list[str]:
+    """The strict build every caller uses (HTML unless told): any warning fails it, all listed."""
+    return [sys.executable, "-m", "sphinx", "-W", "--keep-going", "-q", "-b", builder,
             *options, str(srcdir), str(outdir)]  # fmt: skip
 
 

@@ -110,7 +110,7 @@ def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, st
             for key, value in store.values.items()
             if key.startswith(f"{name}.") and key in stated and key not in store.volatile
         }
-        codes = {key: fact_code(script, f"{key}") or "" for key in facts}
+        codes = {key: fact_code(script, key) or "" for key in facts}
         source = learner_script(script.read_text(encoding="utf-8"))
         found[name] = (script, self_check.candidates(facts, codes), source)
         jobs.append((script, source, {key: code for key, (code, _) in found[name][1].items()}))

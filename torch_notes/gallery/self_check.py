@@ -19,6 +19,7 @@ in a child process; the second language reads the first's results (``_build/scra
 from __future__ import annotations
 
 import hashlib
+import inspect
 import json
 import math
 import os
@@ -52,18 +53,23 @@ def plain(value: Any) -> bool:
     return False
 
 
-def agrees(mine: Any, site: Any) -> bool:
-    """The rule the check cell writes out for the learner (kept equal to it by a test)."""
+# The check cell holds this very source (check_cell): it is the learner's rule as well as the
+# build's, so it keeps to what every Python that runs PyTorch 2.6 understands.
+def agrees_with_site(mine: object, site: object) -> bool:
+    """Whether your value is the site's: lists item by item, numbers within a relative 1e-4."""
     if isinstance(site, list) or isinstance(mine, list):
         return (
             isinstance(mine, list)
             and isinstance(site, list)
             and len(mine) == len(site)
-            and all(agrees(m, s) for m, s in zip(mine, site, strict=True))
+            and all(agrees_with_site(mine[i], site[i]) for i in range(len(site)))
         )
     if isinstance(site, float) or isinstance(mine, float):
-        numbers = all(isinstance(v, int | float) and not isinstance(v, bool) for v in (mine, site))
-        return numbers and math.isclose(mine, site, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-12)
+        if isinstance(mine, bool) or isinstance(site, bool):
+            return False
+        if not isinstance(mine, (int, float)) or not isinstance(site, (int, float)):
+            return False
+        return math.isclose(mine, site, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-12)
     return type(mine) is type(site) and mine == site
 
 
@@ -154,7 +160,7 @@ def kept(
     the order the script first writes each expression, at most :data:`MOST`."""
     found: dict[str, Any] = {}
     for key, (code, value) in candidates_.items():
-        if key in computed and agrees(computed[key], value) and code not in found:
+        if key in computed and agrees_with_site(computed[key], value) and code not in found:
             found[code] = value
     order = sorted(found, key=lambda code: (source.find(code) % (len(source) + 1), code))
     return [(code, found[code]) for code in order[:MOST]]
@@ -179,22 +185,13 @@ def check_cell(values: list[tuple[str, Any]], release: str) -> tuple[str, str]:
     columns = _("values: (the code, what your run gives, what the site recorded)")
     # The expressions are evaluated where the call is, at the script's top level, among its
     # names; the functions' own names say what they are for, so that none hides one of them.
+    rule = inspect.getsource(agrees_with_site)
     code = f"""import math
 
+RELATIVE_TOLERANCE = {RELATIVE_TOLERANCE}
 
-def agrees_with_site(mine, site):
-    if isinstance(site, list) or isinstance(mine, list):
-        return (
-            isinstance(mine, list)
-            and isinstance(site, list)
-            and len(mine) == len(site)
-            and all(agrees_with_site(m, s) for m, s in zip(mine, site))
-        )
-    if isinstance(site, float) or isinstance(mine, float):
-        numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (mine, site))
-        return numbers and math.isclose(mine, site, rel_tol={RELATIVE_TOLERANCE}, abs_tol=1e-12)
-    return type(mine) is type(site) and mine == site
 
+{rule}
 
 def {CHECK_MARK}(values, site_release):
     # {columns}

@@ -15,7 +15,7 @@ from sphinx.util import logging
 
 from torch_notes import sitewide
 from torch_notes.evidence.execution.expected_outputs import Recorded, comparison
-from torch_notes.evidence.execution.gallery_cells import galleries
+from torch_notes.evidence.execution.gallery_cells import gallery_cells
 from torch_notes.evidence.execution.release_records import own_record, recorded_outputs
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
@@ -47,13 +47,7 @@ def recorded(app: Sphinx, source: Path) -> Recorded | None:
         return None
     record = own_record(app.env)
     example = sitewide.example_name(source)
-    gallery = next(
-        g for g in galleries(app.srcdir, app.config) if source.is_relative_to(g.examples)
-    )
-    cells = sorted(
-        (c for c in gallery.cell_list(source) if c.output_number is not None),
-        key=lambda c: c.output_number or 0,
-    )
+    cells = [cell for _, cell in sorted(gallery_cells(app.srcdir, app.config, source).items())]
     name = f"history/torch-{record.release.split('+')[0]}.json" if record else "its record"
     return Recorded(name, [outputs.get(f"{example}.{cell.name}") for cell in cells])
 

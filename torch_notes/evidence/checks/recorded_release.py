@@ -13,10 +13,8 @@ from sphinx.util import logging
 
 from torch_notes import sitewide
 from torch_notes.evidence.execution.fact_store import fact_store
-from torch_notes.evidence.execution.release_records import SHOWN, records
-from torch_notes.evidence.model.records import installed_torch
+from torch_notes.evidence.execution.release_records import SHOWN, own_record
 from torch_notes.evidence.model.values import format_value
-from torch_notes.history.release_list import version
 
 logger = logging.getLogger(__name__)
 
@@ -25,11 +23,9 @@ def check_record_of_this_release(app: Sphinx, env: BuildEnvironment) -> None:
     """On a recorded release, every fact of the record must be what this build ran."""
     if (app.config.language or "en") != sitewide.SOURCE_LANGUAGE.code:
         return  # every language runs the same examples: compared once, with the source
-    installed = version(installed_torch().release)
-    mine = [r for r in records(env) if version(r.release) == installed]
-    if not mine:
+    record, store = own_record(env), fact_store(env)
+    if record is None:
         return
-    record, store = mine[0], fact_store(env)
     for key in sorted(record.facts):
         if key.endswith(f".{SHOWN}") or key in store.volatile:
             continue  # shown is made of the snippet's own facts; timings differ on every run

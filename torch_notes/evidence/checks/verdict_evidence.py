@@ -23,7 +23,7 @@ from sphinx.util import logging
 
 from torch_notes.evidence.execution.release_records import SHOWN, Record, records
 from torch_notes.evidence.markup.quotes import note_text
-from torch_notes.evidence.model.records import Raised, Row, RowSource, installed_torch
+from torch_notes.evidence.model.records import Row, RowSource, installed_torch, is_error
 from torch_notes.evidence.model.verdict_rules import unsupported
 from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.history.release_list import version
@@ -71,10 +71,7 @@ def ran_on(row: Row, record: Record) -> bool:
             name = key.removesuffix(f".{SHOWN}")
             if record.facts.get(f"{name}.error") or f"{name}.output" not in record.facts:
                 return False
-        elif key.endswith((".error", ".error_type")):
-            if key not in record.facts or record.facts[key]:
-                return False
-        elif key not in record.facts or isinstance(record.facts[key], Raised):
+        elif key not in record.facts or is_error(key, record.facts[key]):
             return False
     return True
 

@@ -194,10 +194,22 @@ class Gallery:
         """``{name: cell}`` for ``script``."""
         return {cell.name: cell for cell in self.cell_list(script)}
 
+    def compared_cells(self, script: Path) -> dict[int, Cell]:
+        """``{n: cell}``: the cell whose output is the ``n``-th compared block of its page."""
+        return {c.output_number: c for c in self.cell_list(script) if c.output_number is not None}
+
 
 @cache
 def _read(page: Path, script: Path, stamps: tuple[int, int]) -> tuple[Cell, ...]:
     return tuple(read_generated(page, script))
+
+
+def gallery_cells(srcdir: str | Path, config: Any, script: Path) -> dict[int, Cell]:
+    """The compared cells of ``script`` (``Gallery.compared_cells``), from the gallery it is in."""
+    for gallery in galleries(srcdir, config):
+        if script.is_relative_to(gallery.examples):
+            return gallery.compared_cells(script)
+    return {}
 
 
 def galleries(srcdir: str | Path, config: Any) -> list[Gallery]:

@@ -106,9 +106,8 @@ def records(env: BuildEnvironment) -> tuple[Record, ...]:
 
 def own_record(env: BuildEnvironment) -> Record | None:
     """The record of the installed release, when the build runs on a recorded release."""
-    installed = version(installed_torch().release)[:2]
-    found = [r for r in records(env) if version(r.release)[:2] == installed]
-    return found[0] if found else None
+    installed = version(installed_torch().release)
+    return next((r for r in records(env) if version(r.release) == installed), None)
 
 
 def recorded_outputs(env: BuildEnvironment) -> dict[str, str] | None:

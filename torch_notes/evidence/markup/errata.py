@@ -82,6 +82,7 @@ from torch_notes.evidence.model.records import (
     RowSource,
     Warned,
     installed_torch,
+    is_error,
 )
 from torch_notes.evidence.model.text import collapsed_whitespace
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
@@ -266,7 +267,7 @@ class CheckedErratum:
             value = fact_store(self.env).lookup(key)
         except (LookupError, ValueError):  # reported by check()
             return "", None
-        return key, isinstance(value, Raised) or (key.endswith("error_type") and bool(value))
+        return key, is_error(key, value)
 
     def row(self) -> Row:
         """The errata table's row: the note's words, the executed fact, what was declared."""

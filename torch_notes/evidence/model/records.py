@@ -54,6 +54,14 @@ class Warned:
         return self.category in DEPRECATION_CATEGORIES
 
 
+def is_error(key: str, value: object) -> bool:
+    """Whether a fact says its code raised: an exception recorded as such, or a snippet's
+    ``.error`` / ``.error_type`` that is set (``None`` or ``""`` when it ran)."""
+    if key.endswith((".error", ".error_type")):
+        return bool(value)
+    return isinstance(value, Raised)
+
+
 DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
 # Exceptions Python raises for the note's own text before PyTorch is involved.
 NOT_VALID_PYTHON = frozenset({"SyntaxError", "IndentationError", "NameError"})

@@ -17,10 +17,7 @@ A page links it with::
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
-from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -36,7 +33,7 @@ from sphinx.util.docutils import SphinxDirective
 from torch_notes.evidence.execution.release_records import Record, Span, records, spans
 from torch_notes.evidence.model.records import Cited, Executed, Row, installed_torch
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.paths import ROOT
+from torch_notes.sitewide import site_commit
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
@@ -46,18 +43,6 @@ SCHEMA = "compat.schema.json"
 SCHEMA_PATH = Path(__file__).with_name(SCHEMA)
 LICENCE = "MIT (the project's own text and data)"
 QUOTATIONS = "the notes' words are quoted for commentary, as the site's About page states"
-
-
-@cache
-def site_commit() -> str:
-    """The commit the site is built from: git's HEAD, or GitHub Actions' GITHUB_SHA; ""."""
-    try:
-        found = subprocess.run(
-            ["git", "rev-parse", "HEAD"], cwd=ROOT, capture_output=True, text=True, check=True
-        ).stdout.strip()
-    except (OSError, subprocess.CalledProcessError):
-        found = os.environ.get("GITHUB_SHA", "")
-    return found if re.fullmatch(r"[0-9a-f]{40}", found) else ""
 
 
 def support(span: Span) -> dict[str, str]:

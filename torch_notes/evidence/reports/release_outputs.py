@@ -31,7 +31,12 @@ from sphinx.locale import get_translation
 from sphinx.writers.html5 import HTML5Translator
 
 from torch_notes import sitewide
-from torch_notes.evidence.execution.gallery_cells import Cell, cell_starts, galleries
+from torch_notes.evidence.execution.gallery_cells import (
+    Cell,
+    cell_starts,
+    galleries,
+    gallery_cells,
+)
 from torch_notes.evidence.execution.release_records import Record, Status, records
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.text import comparable
@@ -149,28 +154,16 @@ def box(
 def cell_of(
     app: Sphinx, block: nodes.literal_block, gallery_source: Path | None, number: int
 ) -> tuple[Path, Cell] | None:
-    """The script and cell whose output ``block`` is (``number``: its place on a gallery page)."""
-    compared = block.get(attributes.COMPARED_AS, "")
-    if compared:
-        script_name, _sep, position = compared.partition("#")
-        wanted = int(position)
-        for gallery in galleries(app.srcdir, app.config):
-            for script in gallery.examples.rglob(script_name):
-                return next(
-                    ((script, c) for c in gallery.cell_list(script) if c.output_number == wanted),
-                    None,
-                )
-        return None
+    """The script and cell whose output ``block`` is: an embedded cell says which comparison
+    its output is (``plot_x.py#3``), a gallery page's ``number``-th block is its own."""
+    script, _sep, position = block.get(attributes.COMPARED_AS, "").partition("#")
+    if script:
+        found = [p for g in galleries(app.srcdir, app.config) for p in g.examples.rglob(script)]
+        gallery_source, number = (found[0] if found else None), int(position)
     if gallery_source is None:
         return None
-    for gallery in galleries(app.srcdir, app.config):
-        if gallery_source.is_relative_to(gallery.examples):
-            return next(
-                ((gallery_source, c) for c in gallery.cell_list(gallery_source)
-                 if c.output_number == number),
-                None,
-            )  # fmt: skip
-    return None
+    cell = gallery_cells(app.srcdir, app.config, gallery_source).get(number)
+    return (gallery_source, cell) if cell else None
 
 
 def add_release_outputs(app: Sphinx, doctree: nodes.document) -> None:
