@@ -10,6 +10,7 @@ from torch_notes import sitewide
 from torch_notes.gallery import gallery_conf
 from torch_notes.history.release_list import minor
 from torch_notes.legs import torch_release
+from torch_notes.time_limits import limit_seconds
 
 # -- Project ----------------------------------------------------------------
 project = "torch-notes"
@@ -65,7 +66,8 @@ sphinx_gallery_conf = gallery_conf(
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared by both languages
 nb_execution_raise_on_error = True
-nb_execution_in_temp = True  # in TMPDIR, which the build points at _build/scratch/
+nb_execution_in_temp = True  # in TMPDIR, which the build points at its scratch folder
+nb_execution_timeout = int(limit_seconds())  # per cell; TORCH_NOTES_TIME_LIMIT sets every limit
 snippets_dir = str(DOCS.parent / "snippets")
 notes_dir = str(DOCS.parent / "notes")
 notes_ledger_dir = str(

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -33,11 +34,35 @@ def site_problem(site: Path) -> str | None:
     return None
 
 
+# A marker expression that selects the tiers reading the site: "site and not browser",
+# "browser"; not "not site and not drift" (the tests' own tier).
+READS_SITE = re.compile(r"(?<!not )\b(site|browser)\b")
+
+
+def tier_problem(markexpr: str, site: Path) -> str | None:
+    """Why a run selecting ``markexpr`` cannot start: the site it reads is missing or stale."""
+    if not READS_SITE.search(markexpr) or "TORCH_NOTES_SITE" in os.environ:
+        return None
+    problem = site_problem(site)
+    return f"{problem}: run `nox -s docs` first" if problem else None
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The site and browser tiers stop once, before any test, on a missing or stale site
+    (under pytest-xdist, in the controller: its workers start only after)."""
+    if hasattr(session.config, "workerinput"):
+        return
+    problem = tier_problem(session.config.option.markexpr or "", paths.SITE)
+    if problem:
+        pytest.exit(problem, returncode=1)
+
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     """The bilingual site that ``nox -s docs`` built into ``_build/site/``; never built here.
 
-    A missing or stale site fails each test that reads it, naming the command to run.
+    A missing or stale site fails each test that reads it, naming the command to run; the
+    site and browser tiers stop before their first test instead (:func:`pytest_sessionstart`).
     ``TORCH_NOTES_SITE`` points at another built site (it is then used as it is).
     """
     if "TORCH_NOTES_SITE" in os.environ:

@@ -23,7 +23,7 @@ def test_a_fragment_saves_its_files_in_the_scratch_folder():
         "import os\nopen('saved.pt', 'w').close()\nprint(os.getcwd())\n", "saves.py"
     )
     folder = run.output.strip()
-    assert folder.startswith(str(paths.SCRATCH)), folder
+    assert folder.startswith(str(paths.scratch())), folder
     assert not (paths.ROOT / "saved.pt").exists()
 
 

@@ -37,7 +37,7 @@ from torch_notes import sitewide
 from torch_notes.commands import local_browser
 from torch_notes.commands.build_site import sphinx_command
 from torch_notes.evidence.model.records import installed_torch
-from torch_notes.paths import BUILD, DOCS, ROOT, SCRATCH, SITE
+from torch_notes.paths import BUILD, DOCS, ROOT, SITE, build_scratch
 
 BOOKS = BUILD / "books"
 PRINT_CSS = Path(__file__).with_name("books.css")
@@ -77,9 +77,8 @@ def sphinx(builder: str, language: str, out: Path, *options: str) -> None:
         "-d", str(BUILD / "doctrees" / f"{builder}-{language}"), *options, builder=builder,
     )  # fmt: skip
     print(f"$ {' '.join(command)}", flush=True)
-    env = {**os.environ, "TMPDIR": str(SCRATCH)}
-    SCRATCH.mkdir(parents=True, exist_ok=True)
-    subprocess.run(command, check=True, cwd=ROOT, env=env)
+    with build_scratch():  # TMPDIR: what the build runs writes there (paths.build_scratch)
+        subprocess.run(command, check=True, cwd=ROOT)
 
 
 # -- PDF ----------------------------------------------------------------------------------

@@ -3,14 +3,21 @@
     python -m torch_notes.commands.build_site [extra sphinx-build options]      (what `nox -s docs` runs)
 
 Every generated output is removed first, so nothing stale survives from an earlier run.
-What the build runs (gallery scripts, snippets, solutions, notebooks) writes its files in
-``_build/scratch/``, emptied first too; the build points ``TMPDIR`` there. A file that appears
-elsewhere in the checkout, untracked and not ignored by git, is recorded in ``.build-info.json``
-(``written_outside_build``) and fails the build.
-English is built first and executes every gallery script and snippet; the Chinese build
-then reuses those outputs (sphinx-gallery sees unchanged checksums, snippets hit their
-cache), so each example runs exactly once per invocation. Both builds use
-``-W --keep-going``: every problem is listed, and any of them fails the run.
+What the build runs (gallery scripts, snippets, solutions, notebooks) writes its files in a
+short scratch folder of the system's temporary directory, made for this build and removed
+after it (``paths.build_scratch``: sockets of multiprocessing must fit in 108 bytes, whatever
+the checkout's path); the build points ``TMPDIR`` there. A file that appears in the checkout,
+untracked and not ignored by git, is recorded in ``.build-info.json``
+(``written_outside_build``) and fails the build. Every run has a time limit
+(``torch_notes.time_limits``, ``TORCH_NOTES_TIME_LIMIT``).
+
+Both cores work: the learners' scripts of the downloads' check start at once beside the
+English build (``gallery.downloads.start_self_check``); English executes every gallery script
+and snippet, and once it has read every page, the Chinese build starts beside its writing
+phase and reuses those outputs (sphinx-gallery sees unchanged checksums, snippets hit their
+cache), so each example runs exactly once per invocation. Sphinx's own ``-j`` is refused
+(:func:`refuse_parallel_read`). Both builds use ``-W --keep-going``: every problem is listed,
+and any of them fails the run.
 """
 
 from __future__ import annotations
@@ -26,7 +33,6 @@ import platform
 import shutil
 import subprocess
 import sys
-import tempfile
 import time
 from datetime import UTC, datetime
 from importlib.metadata import version
@@ -38,7 +44,8 @@ from sphinx.cmd.build import build_main
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.paths import BUILD, CACHE, DOCS, ROOT, SCRATCH, SITE
+from torch_notes.gallery import downloads
+from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, ROOT, SITE, build_scratch
 
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
 CHECK_LABELS = {
@@ -53,7 +60,7 @@ CHECK_LABELS = {
     CheckKind.HISTORY: "statements of history backed",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
 }
-GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE, SCRATCH)
+GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.
 SOURCES = (
     "docs",
@@ -123,23 +130,29 @@ def preload() -> None:
     gc.freeze()
 
 
-def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
-    """Run one language; return its exit status and how many warnings it printed.
-
-    In a child forked from this process, as ``python -m sphinx`` would run it
-    (``sphinx.cmd.build.build_main``): a fresh Sphinx, message catalogs included (Sphinx keeps
-    them in globals, and a module imported during one language's build keeps that language's
-    strings), but PyTorch, matplotlib and the rest of ``PRELOAD`` are imported already.
-    Without ``os.fork`` (Windows), a process of its own.
-    """
-    command = sphinx_command(
+def language_command(language: str, extra: list[str]) -> list[str]:
+    return sphinx_command(
         DOCS, SITE / language, "-D", f"language={language}",
-        "-d", str(BUILD / "doctrees" / language), *extra,
+        "-d", str(doctrees(language)), *extra,
     )  # fmt: skip
+
+
+def doctrees(language: str) -> Path:
+    return BUILD / "doctrees" / language
+
+
+def start_language(language: str, extra: list[str]) -> LanguageBuild:
+    """Start one language's build in a child forked from this process, as ``python -m sphinx``
+    would run it (``sphinx.cmd.build.build_main``): a fresh Sphinx, message catalogs included
+    (Sphinx keeps them in globals, and a module imported during one language's build keeps
+    that language's strings), but PyTorch, matplotlib and the rest of ``PRELOAD`` are imported
+    already. Without ``os.fork`` (Windows), a process of its own, run to its end here.
+    """
+    command = language_command(language, extra)
     print(f"\n$ {' '.join(command)}", flush=True)
-    SCRATCH.mkdir(parents=True, exist_ok=True)  # what the build runs writes its files here
     if not hasattr(os, "fork"):
-        return sphinx_process(command)
+        return LanguageBuild(language, status=sphinx_process(command))
+    sys.stdout.flush()
     sys.stderr.flush()
     read, write = os.pipe()
     pid = os.fork()
@@ -147,7 +160,6 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
         status, warnings = 1, 0
         try:
             os.close(read)
-            os.environ["TMPDIR"] = tempfile.tempdir = str(SCRATCH)  # tempfile caches its folder
             counter = WarningCounter(sys.stderr)
             with contextlib.chdir(ROOT), contextlib.redirect_stderr(counter):
                 status = build_main(command[3:])  # what follows ``python -m sphinx``
@@ -158,17 +170,84 @@ def sphinx_build(language: str, extra: list[str]) -> tuple[int, int]:
             os.write(write, f"{status} {warnings}".encode())
             os._exit(0)
     os.close(write)
-    with os.fdopen(read) as report:
-        answer = report.read().split()
-    os.waitpid(pid, 0)
-    if len(answer) != 2:
-        return 1, 0  # the child died before reporting; its traceback is above
-    return int(answer[0]), int(answer[1])
+    return LanguageBuild(language, pid=pid, report=read)
+
+
+class LanguageBuild:
+    """One language's build: running in a child (``pid``), or already finished (``status``)."""
+
+    def __init__(
+        self, language: str, pid: int = 0, report: int = -1, status: tuple[int, int] = (1, 0)
+    ) -> None:
+        self.language, self.pid, self.report, self.status = language, pid, report, status
+        self.started = time.perf_counter()
+        self.seconds = 0.0
+
+    def running(self) -> bool:
+        if not self.pid:
+            return False
+        finished, _ = os.waitpid(self.pid, os.WNOHANG)
+        if finished:
+            self.collect(reaped=True)
+        return bool(self.pid)
+
+    def wait(self) -> tuple[int, int]:
+        if self.pid:
+            self.collect(reaped=False)
+        return self.status
+
+    def collect(self, reaped: bool) -> None:
+        with os.fdopen(self.report) as report:
+            answer = report.read().split()
+        if not reaped:
+            os.waitpid(self.pid, 0)
+        self.pid = 0
+        self.seconds = time.perf_counter() - self.started
+        # A child that died before reporting has printed why (a traceback, a time limit).
+        self.status = (int(answer[0]), int(answer[1])) if len(answer) == 2 else (1, 0)
+
+    def has_read(self) -> bool:
+        """Whether the build has read every page: Sphinx saves its environment after reading
+        (and after ``env-updated``, when snippets and solutions have run), before writing."""
+        return (doctrees(self.language) / "environment.pickle").is_file()
+
+
+def build_languages(extra: list[str]) -> list[LanguageBuild]:
+    """The source language first; each other one starts once the source language has read
+    every page (gallery outputs and snippet runs are then on disk for it to reuse), beside
+    the source language's writing. Stops early when the source language fails to read."""
+    first, *others = sitewide.LANGUAGE_CODES
+    source = start_language(first, extra)
+    while source.running() and not source.has_read():
+        time.sleep(0.05)
+    if not source.running() and source.wait()[0]:
+        return [source]
+    builds = [source, *(start_language(language, extra) for language in others)]
+    for each in builds:
+        each.wait()
+    return builds
+
+
+PARALLEL_READ = ("-j", "--jobs")
+
+
+def refuse_parallel_read(extra: list[str]) -> str | None:
+    """Why ``-j``/``--jobs`` is refused, or None: Sphinx's parallel read forks worker processes
+    from a build in which PyTorch has run on several threads, and GNU OpenMP (PyTorch's thread
+    pool on Linux) is not safe across ``fork``: a worker that runs PyTorch waits forever."""
+    if not any(arg in PARALLEL_READ or arg.startswith(("-j", "--jobs=")) for arg in extra):
+        return None
+    return (
+        "sphinx-build's -j/--jobs is refused: Sphinx's parallel read forks workers after "
+        "PyTorch has run its OpenMP threads in the build's process, and a forked worker that "
+        "runs PyTorch then waits forever (GNU OpenMP is not fork-safe). The build already uses "
+        "two cores: the downloads' check runs beside the English build, and the Chinese build "
+        "starts beside the English writing phase."
+    )
 
 
 def sphinx_process(command: list[str]) -> tuple[int, int]:
-    scratch = {**os.environ, "TMPDIR": str(SCRATCH)}
-    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True, env=scratch)
+    process = subprocess.Popen(command, cwd=ROOT, stderr=subprocess.PIPE, text=True)
     assert process.stderr is not None  # stderr=PIPE
     counter = WarningCounter(sys.stderr)
     for line in process.stderr:
@@ -274,30 +353,41 @@ def torch_build_kind() -> str:
 
 def build(extra: list[str] | None = None) -> int:
     extra = extra or []
+    refused = refuse_parallel_read(extra)
+    if refused:
+        print(f"FAILED: {refused}", file=sys.stderr)
+        return 2
     started = time.perf_counter()
     before = untracked()
     clean()
     preload()
-    seconds: dict[str, float] = {}
-    warnings = 0
-    for language in sitewide.LANGUAGE_CODES:
-        t0 = time.perf_counter()
-        status, language_warnings = sphinx_build(language, extra)
-        seconds[language] = time.perf_counter() - t0
-        warnings += language_warnings
-        if status:
+    with build_scratch() as scratch:
+        # The learners' scripts need only their sources: they run on the second core while
+        # the English build runs the gallery.
+        examples = [path for path in GALLERY.rglob("*.py") if sitewide.is_example(path)]
+        self_check = downloads.start_self_check(examples)
+        try:
+            builds = build_languages(extra)
+        finally:
+            self_check.finish()
+            keep_crash_logs(scratch)
+    seconds = {each.language: each.seconds for each in builds}
+    warnings = sum(each.status[1] for each in builds)
+    failed = [each for each in builds if each.status[0]]
+    if failed or len(builds) < len(sitewide.LANGUAGE_CODES):
+        for each in failed:
             print(
-                f"\nFAILED: the {language} build reported the problems listed above "
+                f"\nFAILED: the {each.language} build reported the problems listed above "
                 "(each names its file).",
                 file=sys.stderr,
             )
-            return status
+        return failed[0].status[0] if failed else 1
     shutil.copytree(DOCS / "_root", SITE, dirs_exist_ok=True)
     published = hosting.publish(SITE)
     problems = check_site.check(SITE)
     written = written_outside_build(before, extra)
     problems += [
-        f"{name}: written outside _build/ during the build (run code in _build/scratch/)"
+        f"{name}: written into the checkout during the build (code the build runs writes in its scratch folder, TMPDIR)"
         for name in written or []
     ]
     info = {
@@ -329,6 +419,17 @@ def build(extra: list[str] | None = None) -> int:
     (SITE / BUILD_INFO).write_text(json.dumps(info, indent=1), encoding="utf-8")
     print_summary(info, time.perf_counter() - started)
     return 1 if problems else 0
+
+
+def keep_crash_logs(scratch: Path) -> None:
+    """Sphinx saves a crash's whole traceback in TMPDIR and names the file; the scratch folder
+    goes with the build, so the file is kept in ``_build/`` under the same name."""
+    for log in scratch.glob("sphinx-err-*.log"):
+        BUILD.mkdir(exist_ok=True)
+        shutil.copy(log, BUILD / log.name)
+        print(
+            f"(the traceback Sphinx saved in {log} is kept in {BUILD / log.name})", file=sys.stderr
+        )
 
 
 def snippet_runs(pattern: str) -> list[Path]:

@@ -6,7 +6,8 @@ setting changed here changes every build that runs examples.
 * ``order``: examples in teaching order, as each folder's ``GALLERY_HEADER.rst`` lists them;
 * ``hygiene``: removes outputs of examples that were renamed, deleted or failed;
 * ``volatile_output``: marks the output of cells that change on every run (timings);
-* ``downloads``: what a learner downloads, without the build's bookkeeping.
+* ``downloads``: what a learner downloads, without the build's bookkeeping;
+* ``time_limit``: each example within the build's time limit.
 """
 
 from __future__ import annotations
@@ -77,7 +78,9 @@ def gallery_conf(
             "matplotlib",
             "torch_notes.evidence.execution.recording.seed_everything",
             "torch_notes.gallery.quiet_machine_loggers",
+            "torch_notes.gallery.time_limit.limit_each_example",
         ),
+        "reset_modules_order": "both",  # the time limit starts before an example, stops after
         # Run times change every build; shown, they would become new translatable strings.
         "min_reported_time": 10**9,
         "write_computation_times": False,

@@ -33,12 +33,12 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import sitewide
-from torch_notes.evidence.execution.fact_code import fact_code
+from torch_notes.evidence.execution.fact_code import assignments, fact_code
 from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.model.records import CheckKind, installed_torch
 from torch_notes.evidence.model.values import parse_claim
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.gallery import DOWNLOAD_BUILDERS, self_check
+from torch_notes.gallery import DOWNLOAD_BUILDERS, example_script, self_check
 
 logger = logging.getLogger(__name__)
 
@@ -90,6 +90,23 @@ def rebuild_archive(copy: Path, source: Path, contents: dict[Path, bytes]) -> No
     write_zip(copy, members)
 
 
+def learner_jobs(scripts: list[Path]) -> self_check.Jobs:
+    """What the downloads' check runs, from the example scripts alone: each learner's script
+    with every expression of a fact that the check may show (``self_check.admissible``)."""
+    jobs = []
+    for script in sorted(scripts):
+        codes = assignments(script, script.stat().st_mtime_ns)
+        source = learner_script(script.read_text(encoding="utf-8"))
+        jobs.append((script, source, {k: c for k, c in codes.items() if self_check.admissible(c)}))
+    return jobs
+
+
+def start_self_check(scripts: list[Path]) -> self_check.Run:
+    """Start the learners' scripts of these examples (the whole gallery) before the build:
+    :func:`self_checks` then reads their result."""
+    return self_check.start(learner_jobs(scripts))
+
+
 def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, str]]:
     """Each example's check cell (``self_check``): ``{example name: (text, code)}``."""
     stated = {
@@ -99,11 +116,14 @@ def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, st
         if check.kind is CheckKind.CLAIM
     }
     store = fact_store(app.env)
-    jobs, found = [], {}
+    found = {}
     for src in copies:
         if not sitewide.is_example(src):
             continue
-        script = (Path(app.srcdir) / src).resolve()
+        # The gallery's own script (the copy in the generated folder has the same text).
+        script = example_script(app.srcdir, app.config, Path(src).with_suffix("").as_posix())
+        if script is None:
+            continue
         name = sitewide.example_name(script)
         facts = {
             key.removeprefix(f"{name}."): value
@@ -113,8 +133,7 @@ def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, st
         codes = {key: fact_code(script, key) or "" for key in facts}
         source = learner_script(script.read_text(encoding="utf-8"))
         found[name] = (script, self_check.candidates(facts, codes), source)
-        jobs.append((script, source, {key: code for key, (code, _) in found[name][1].items()}))
-    computed = self_check.evaluate(jobs)
+    computed = self_check.evaluate(learner_jobs([script for script, _, _ in found.values()]))
     release = installed_torch().release.split("+")[0]
     return {
         name: self_check.check_cell(

@@ -10,10 +10,17 @@ What goes in: the facts of the example that a page states (a ``{claim}``), whose
 expression (``facts["k"] = <expression>``, ``execution.fact_code``) uses only names the
 learner's script defines and, evaluated at the end of that script on this build's PyTorch,
 gives the value the page states. Left out: volatile facts (timings), errors and warnings,
-values of no plain type, and anything that depends on the machine's devices (an expression
+values of no plain type, anything that depends on the machine's devices (an expression
 that names a device, CUDA, MPS, an accelerator, a clock, threads or process ids), so that a
-GPU reader is never told that the site disagrees. The learner's scripts run once per build,
-in a child process; the second language reads the first's results (``_build/scratch``).
+GPU reader is never told that the site disagrees, and expressions that change what they read
+(an in-place method, ``backward``, ``step``, ``next``), so that each value is the one the
+script left, whichever others the check evaluates.
+
+The learner's scripts need only their sources, so they run once per build in a child process
+started with the build (:func:`start`), on the second core while the gallery runs; each
+expression is evaluated with the random state the script ended with. The build reads the
+result when it writes the downloads (:func:`evaluate`), and the second language reads the
+first's (the build's scratch folder). Each script runs within the build's time limit.
 """
 
 from __future__ import annotations
@@ -27,12 +34,14 @@ import re
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 from typing import Any
 
 from sphinx.locale import get_translation
 
-from torch_notes.paths import ROOT, SCRATCH
+from torch_notes import time_limits
+from torch_notes.paths import ROOT, scratch
 
 _ = get_translation("torch_notes")
 
@@ -41,6 +50,8 @@ MACHINE = re.compile(
     r"\b(device|devices|cuda|mps|accelerator|perf_counter|time|timeit|Timer|benchmark|"
     r"get_num_threads|getpid|pids|seconds|sizes)\b"
 )
+# Calls that change what they read: an in-place method (``add_``), a step, a backward pass.
+SIDE_EFFECTS = re.compile(r"\w_\(|\b(backward|step|zero_grad|next|pop|append|update|send)\(")
 RELATIVE_TOLERANCE = 1e-4
 CHECK_MARK = "check_against_the_site"  # the function the check cell defines
 
@@ -73,81 +84,169 @@ def agrees_with_site(mine: object, site: object) -> bool:
     return type(mine) is type(site) and mine == site
 
 
+def admissible(code: str) -> bool:
+    """Whether an expression may go into the check, judged by its source alone."""
+    return bool(code) and not MACHINE.search(code) and not SIDE_EFFECTS.search(code)
+
+
 def candidates(facts: dict[str, Any], codes: dict[str, str]) -> dict[str, tuple[str, Any]]:
     """``{key: (expression, value)}`` for the facts that may go into the check."""
     return {
         key: (code, value)
         for key, value in facts.items()
-        if (code := codes.get(key)) and plain(value) and not MACHINE.search(code)
+        if (code := codes.get(key, "")) and admissible(code) and plain(value)
     }
 
 
 RUNNER = textwrap.dedent(
     """
-    import contextlib, io, json, os, sys, tempfile, types
+    import contextlib, io, json, os, random, sys, tempfile, traceback, types
     os.environ.setdefault("MPLBACKEND", "Agg")
+    out = sys.argv[1]
     jobs = json.load(sys.stdin)
-    from torch_notes.history.probe import cells, run_cell
-    from torch_notes.evidence.execution.recording import seed_everything
-    from torch_notes.gallery import quiet_machine_loggers
-    results = {}
-    for path, source, expressions in jobs:
-        module = types.ModuleType("__main__")
-        module.__file__ = path
-        sys.modules["__main__"] = module
-        seed_everything({}, path)
-        quiet_machine_loggers()
-        found = {}
-        with tempfile.TemporaryDirectory() as scratch:
-            os.chdir(scratch)
-            try:
-                with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                    for cell in cells(source):
-                        run_cell(cell, path, module.__dict__)
-                    for key, expression in expressions.items():
-                        try:
-                            value = eval(expression, module.__dict__)
-                        except Exception:
-                            continue
-                        if hasattr(value, "tolist"):
-                            continue  # a tensor or array: no plain value
-                        found[key] = value
-            except Exception:
-                found = {}
-        results[path] = json.loads(json.dumps(found, default=lambda v: None))
-    print(json.dumps(results))
+    try:
+        import numpy, torch
+        from torch_notes.history.probe import cells, run_cell
+        from torch_notes.evidence.execution.recording import seed_everything
+        from torch_notes.gallery import quiet_machine_loggers
+        from torch_notes.gallery.time_limit import cell_of
+        from torch_notes.time_limits import TimeLimitExceeded, time_limit
+        results = {}
+        for path, source, expressions in jobs:
+            module = types.ModuleType("__main__")
+            module.__file__ = path
+            sys.modules["__main__"] = module
+            seed_everything({}, path)
+            quiet_machine_loggers()
+            found = {}
+            with tempfile.TemporaryDirectory() as scratch, time_limit(path, cell_of(path)):
+                os.chdir(scratch)
+                try:
+                    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
+                        for cell in cells(source):
+                            run_cell(cell, path, module.__dict__)
+                        ended = (random.getstate(), numpy.random.get_state(), torch.get_rng_state())
+                        for key, expression in expressions.items():
+                            random.setstate(ended[0])
+                            numpy.random.set_state(ended[1])
+                            torch.set_rng_state(ended[2])
+                            try:
+                                value = eval(expression, module.__dict__)
+                            except Exception:
+                                continue
+                            if hasattr(value, "tolist"):
+                                continue  # a tensor or array: no plain value
+                            found[key] = value
+                except TimeLimitExceeded:
+                    raise
+                except Exception:
+                    found = {}
+            results[path] = json.loads(json.dumps(found, default=lambda v: None))
+        with open(out + ".part", "w", encoding="utf-8") as file:
+            json.dump(results, file)
+        os.replace(out + ".part", out)
+    except BaseException:
+        with open(out + ".failed", "w", encoding="utf-8") as file:
+            file.write(traceback.format_exc())
+        raise
     """
 )
 
+Jobs = list[tuple[Path, str, dict[str, str]]]  # (script, learner's source, {key: expression})
 
-def evaluate(jobs: list[tuple[Path, str, dict[str, str]]]) -> dict[str, dict[str, Any]]:
-    """Run each learner script and evaluate the expressions at its end: ``{path: {key: value}}``.
 
-    Cached by content under ``_build/scratch``, so the second language reads the first's."""
+def result_file(jobs: Jobs) -> Path:
+    """Where the run of these jobs writes its result, by their content, in the build's scratch."""
     payload = [(str(path), source, expressions) for path, source, expressions in jobs]
     digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
-    cache = SCRATCH / "self-check" / f"{digest}.json"
-    if cache.is_file():
-        cached: dict[str, dict[str, Any]] = json.loads(cache.read_text(encoding="utf-8"))
-        return cached
-    env = {
-        **os.environ,
-        "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-    }
-    result = subprocess.run(
-        [sys.executable, "-c", RUNNER],
-        input=json.dumps(payload),
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=ROOT,
-        check=True,
-        timeout=900,
-    )
-    found: dict[str, dict[str, Any]] = json.loads(result.stdout.strip().splitlines()[-1])
-    cache.parent.mkdir(parents=True, exist_ok=True)
-    cache.write_text(json.dumps(found), encoding="utf-8")
+    return scratch() / "self-check" / f"{digest}.json"
+
+
+class Run:
+    """The learners' scripts running in a child process, writing :func:`result_file`."""
+
+    def __init__(self, jobs: Jobs) -> None:
+        self.out = result_file(jobs)
+        self.out.parent.mkdir(parents=True, exist_ok=True)
+        self.log = self.out.with_suffix(".log")
+        env = {
+            **os.environ,
+            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+        }
+        payload = [(str(path), source, expressions) for path, source, expressions in jobs]
+        with self.log.open("w", encoding="utf-8") as log:
+            self.process = subprocess.Popen(
+                [sys.executable, "-c", RUNNER, str(self.out)],
+                stdin=subprocess.PIPE, stdout=log, stderr=log, text=True, env=env, cwd=ROOT,
+            )  # fmt: skip
+        assert self.process.stdin is not None  # stdin=PIPE
+        self.process.stdin.write(json.dumps(payload))
+        self.process.stdin.close()
+        self.out.with_suffix(".started").write_text(str(self.process.pid), encoding="utf-8")
+        self.deadline = time.monotonic() + time_limits.limit_seconds() * max(len(jobs), 1)
+
+    def finish(self) -> None:
+        """Wait for the child (a build that failed early may leave it running) and reap it."""
+        try:
+            self.process.wait(timeout=max(self.deadline - time.monotonic(), 1))
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+
+
+def start(jobs: Jobs) -> Run:
+    """Start the learners' scripts in a child process; :func:`evaluate` of the same jobs, in
+    this process or any process of the same build, reads its result."""
+    return Run(jobs)
+
+
+def evaluate(jobs: Jobs) -> dict[str, dict[str, Any]]:
+    """Each script's ``{key: value}`` of its expressions at the end of the learner's script:
+    ``{path: {key: value}}``. From the run :func:`start` began for the same jobs, waiting for
+    it; otherwise a run started here."""
+    out = result_file(jobs)
+    started = out.with_suffix(".started")
+    if not started.is_file():
+        start(jobs).finish()
+    deadline = time.monotonic() + time_limits.limit_seconds() * max(len(jobs), 1)
+    failed = out.with_suffix(".json.failed")
+    pid = int(started.read_text(encoding="utf-8"))
+    while not out.is_file():
+        if failed.is_file() or not alive(pid) or time.monotonic() > deadline:
+            if out.is_file():
+                break
+            log = out.with_suffix(".log")
+            told = failed.read_text(encoding="utf-8") if failed.is_file() else ""
+            told += log.read_text(encoding="utf-8") if log.is_file() else ""
+            raise RuntimeError(
+                "the learners' scripts of the downloads' check did not finish "
+                f"({'no result within the time limit' if alive(pid) else 'it ended'}):\n"
+                + told[-4000:]
+            )
+        time.sleep(0.05)
+    found: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
     return found
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, ended but not yet reaped by its parent, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return not Path("/proc/self").is_dir() and pid_exists(pid)
+    except OSError:
+        return pid_exists(pid)
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def pid_exists(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 MOST = 15  # a check a learner reads at a glance

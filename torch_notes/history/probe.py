@@ -8,7 +8,9 @@ without its asserts (they hold today's values: an old release that differs is re
 stopped), and a cell that raises does not stop the next one: an API missing in an old release loses the
 facts of that cell (and of cells that need its names), never every later fact of the example.
 Each snippet and each exercise solution runs as the build runs it
-(``torch_notes.evidence.execution.snippet_runner.run_fragment``).
+(``torch_notes.evidence.execution.snippet_runner.run_fragment``). Each example and each
+fragment runs within the build's time limit (``torch_notes.time_limits``); one past it stops
+the probe, naming the file and the cell, and nothing is recorded.
 
 The result holds the facts under the keys the pages use (``autograd_basics.first_grad``,
 ``snippets.autograd_retain_variables.error``, ``snippets.exercises/autograd_graph_walk.line1``),
@@ -45,7 +47,9 @@ from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.text import comparable
 from torch_notes.evidence.model.values import to_plain
 from torch_notes.gallery import quiet_machine_loggers
-from torch_notes.paths import GALLERY, SCRATCH, SNIPPETS
+from torch_notes.gallery.time_limit import cell_of
+from torch_notes.paths import GALLERY, SNIPPETS, scratch, shown
+from torch_notes.time_limits import TimeLimitExceeded, time_limit
 
 _CELL = re.compile(r"^# %%.*$", re.MULTILINE)
 _NAME = re.compile(r"^# ?%%(.*)$", re.MULTILINE)
@@ -112,9 +116,11 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
     failures = {}
     outputs = {}
     cwd = Path.cwd()
-    SCRATCH.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(prefix="example-", dir=SCRATCH) as scratch:
-        os.chdir(scratch)  # examples write files (saved models, a worker script)
+    with (
+        tempfile.TemporaryDirectory(prefix="example-", dir=scratch()) as folder,
+        time_limit(shown(script), cell_of(script.name)),
+    ):
+        os.chdir(folder)  # examples write files (saved models, a worker script)
         try:
             for number, cell in enumerate(cells(script.read_text(encoding="utf-8")), 1):
                 output = io.StringIO()
@@ -123,6 +129,8 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
                     with contextlib.redirect_stdout(output), contextlib.redirect_stderr(output):
                         # The project's own example, from this repository, asserts left out.
                         value = run_cell(cell, script, namespace)
+                except TimeLimitExceeded:
+                    raise  # a failed recording, not what this release does
                 except Exception as error:  # noqa: BLE001 - what a release cannot run is data
                     failures[f"{name}#{number}"] = last_line(error)
                 # A warning names the script it came from: by its name, not this machine's path.
@@ -139,10 +147,16 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
     return plain_facts(name, recorded if isinstance(recorded, dict) else {}), failures, outputs
 
 
+def runs(gallery: Path, snippets: Path) -> tuple[list[Path], list[Path]]:
+    """What the probe runs: the gallery's examples, then the fragments and solutions."""
+    examples = sorted(gallery.glob(f"*/{sitewide.EXAMPLE_PREFIX}*.py"))
+    return examples, sorted(snippets.glob("*.py")) + sorted(snippets.glob("exercises/*.py"))
+
+
 def run_snippets() -> dict[str, Any]:
     """The facts of every note fragment and exercise solution, keyed as pages name them."""
     facts: dict[str, Any] = {}
-    for path in sorted(SNIPPETS.glob("*.py")) + sorted(SNIPPETS.glob("exercises/*.py")):
+    for path in runs(GALLERY, SNIPPETS)[1]:
         run = run_fragment(path.read_text(encoding="utf-8"), str(path))
         name = path.relative_to(SNIPPETS).with_suffix("").as_posix()
         facts |= plain_facts(f"{SNIPPET_PREFIX}.{name}", run.facts())
@@ -155,7 +169,7 @@ def probe() -> dict[str, Any]:
     facts: dict[str, Any] = {}
     failures: dict[str, str] = {}
     outputs: dict[str, str] = {}
-    for script in sorted(GALLERY.glob(f"*/{sitewide.EXAMPLE_PREFIX}*.py")):
+    for script in runs(GALLERY, SNIPPETS)[0]:
         example_facts, example_failures, example_outputs = run_example(script)
         facts |= example_facts
         failures |= example_failures

@@ -14,16 +14,21 @@ from __future__ import annotations
 
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
 import venv
 from pathlib import Path
 
+from torch_notes.history.probe import runs
 from torch_notes.history.release_list import RELEASES, requirements
 from torch_notes.legs import canonical_name, group_requirements
-from torch_notes.paths import HISTORY, ROOT
+from torch_notes.paths import GALLERY, HISTORY, ROOT, SNIPPETS
+from torch_notes.time_limits import limit_seconds, run
+
+# Installing a CUDA release takes 70-90 s here; a registry that stops answering must not hold
+# the recording for ever.
+INSTALL_SECONDS = 1800
 
 
 def folder_size(path: Path) -> int:
@@ -38,13 +43,16 @@ def record(release: str, scratch: Path) -> dict[str, float]:
     python = str(env / "bin" / "python")
     docs = [r for r in group_requirements("docs") if not canonical_name(r).startswith("torch")]
     pip = [python, "-m", "pip", "--disable-pip-version-check", "--no-cache-dir", "install", "-q"]
-    subprocess.run([*pip, *requirements(release), *docs], check=True)
+    run([*pip, *requirements(release), *docs], f"installing torch {release}",
+        timeout=INSTALL_SECONDS)  # fmt: skip
     installed = time.perf_counter()
     size = folder_size(env)
     HISTORY.mkdir(exist_ok=True)
     out = HISTORY / f"torch-{release}.json"
-    subprocess.run([python, "-m", "torch_notes.history.probe", str(out)], check=True, cwd=ROOT,
-                   env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
+    # Each example and fragment has the limit inside the probe; this is the probe's whole run.
+    run([python, "-m", "torch_notes.history.probe", str(out)], f"the probe of torch {release}",
+        timeout=limit_seconds() * sum(map(len, runs(GALLERY, SNIPPETS))), cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)})  # fmt: skip
     probed = time.perf_counter()
     shutil.rmtree(env)
     return {"install": installed - started, "probe": probed - installed, "gigabytes": size / 1e9}

@@ -1,7 +1,8 @@
 """The notes' fragments and the exercise solutions, each run once per source and PyTorch release.
 
-Each fragment runs in a fresh ``__main__`` namespace, in a temporary folder, with seeded random
-generators, in a folder of its own under ``_build/scratch/``; memory addresses are masked. Results are cached on disk, and published as facts
+Each fragment runs in a fresh ``__main__`` namespace, with seeded random generators, in a
+folder of its own in the build's scratch folder (``paths.scratch``), within the build's time
+limit (``torch_notes.time_limits``: a run past it fails the build); memory addresses are masked. Results are cached on disk, and published as facts
 ``snippets.<name>.<result>``: ``output``, ``error`` (``Type: message``), ``error_type``,
 ``warnings`` and ``line1``, ``line2`` ... (each printed line; a number where it reads as one).
 """
@@ -27,7 +28,8 @@ from torch_notes.evidence.execution.recording import seed_everything
 from torch_notes.evidence.model.records import Raised, Warned, installed_torch
 from torch_notes.evidence.model.text import mask_addresses, printed_text
 from torch_notes.gallery import quiet_machine_loggers
-from torch_notes.paths import SCRATCH
+from torch_notes.paths import scratch
+from torch_notes.time_limits import TimeLimitExceeded, line_in, time_limit
 
 SNIPPET_PREFIX = "snippets"  # snippets.<name>.<result>: the facts of a note's code fragment
 
@@ -90,17 +92,23 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
     out = io.StringIO()
     raised = None
     cwd = Path.cwd()
-    SCRATCH.mkdir(parents=True, exist_ok=True)  # never the fragment's folder, nor the repository
     with (
-        tempfile.TemporaryDirectory(prefix="snippet-", dir=SCRATCH) as scratch,
+        # never the fragment's folder, nor the repository
+        tempfile.TemporaryDirectory(prefix="snippet-", dir=scratch()) as folder,
         warnings.catch_warnings(record=True) as caught,
     ):
         warnings.simplefilter("always")
-        os.chdir(scratch)
+        os.chdir(folder)
         try:
-            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
+            with (
+                contextlib.redirect_stdout(out),
+                contextlib.redirect_stderr(out),
+                time_limit(filename, line_in(filename)),
+            ):
                 # The notes' own code, from this repository, is what the page reports on.
                 exec(compile(source, filename, "exec"), {"__name__": "__main__"})  # noqa: S102
+        except TimeLimitExceeded:
+            raise  # the build's failure, not what the fragment does
         except Exception as exc:  # noqa: BLE001 - whatever it raises is the fact we report
             last_line = "".join(traceback.format_exception_only(exc)).strip()
             raised = Raised(type(exc).__name__, mask_addresses(last_line))

@@ -1,0 +1,162 @@
+"""The build never hangs: it runs from a checkout at any path, every run has a time limit, and
+Sphinx's parallel read is refused at once (torch_notes.time_limits, paths.build_scratch)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import textwrap
+import time
+from pathlib import Path
+
+import pytest
+
+from torch_notes import paths, time_limits
+from torch_notes.commands import build_site
+from torch_notes.evidence.execution import snippet_runner
+
+ROOT_OF_TEST = Path(__file__).parent / "roots" / "test-gallery-runs"
+# The build as build_site arranges it: a scratch folder of its own, Sphinx in this process.
+BUILD = textwrap.dedent(
+    """
+    import sys
+    from pathlib import Path
+    from torch_notes import paths
+    from torch_notes.commands.build_site import build_main, sphinx_command
+    assert paths.ROOT == Path.cwd(), (paths.ROOT, Path.cwd())  # the deep checkout's package
+    with paths.build_scratch():
+        sys.exit(build_main(sphinx_command(Path("docs"), Path("_build/html"))[3:]))
+    """
+)
+
+
+def deep_checkout(tmp_path: Path, depth: int = 150) -> Path:
+    """A copy of the package and of the test root at a path of at least ``depth`` characters."""
+    checkout = tmp_path
+    while len(str(checkout)) < depth:
+        checkout /= "a-folder-deep-down-like-a-long-home-directory"
+    shutil.copytree(
+        paths.ROOT / "torch_notes",
+        checkout / "torch_notes",
+        ignore=shutil.ignore_patterns("__pycache__"),
+    )
+    shutil.copytree(ROOT_OF_TEST, checkout / "docs")
+    return checkout
+
+
+def plant(checkout: Path, name: str, code: str) -> None:
+    runs = checkout / "docs" / "examples" / "runs"
+    (runs / name).write_text(code, encoding="utf-8")
+    header = runs / "GALLERY_HEADER.rst"
+    header.write_text(header.read_text(encoding="utf-8") + f"   {name}\n", encoding="utf-8")
+
+
+def build(checkout: Path, limit: float) -> tuple[subprocess.CompletedProcess[str], float]:
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(checkout),
+        time_limits.LIMIT_VARIABLE: str(limit),
+        "MPLBACKEND": "agg",
+    }
+    env.pop(paths.SCRATCH_VARIABLE, None)  # the build makes its own
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, "-c", BUILD],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=limit + time_limits.GRACE_SECONDS + 120,
+        check=False,
+    )
+    return result, time.monotonic() - started
+
+
+def test_a_deep_checkout_builds_an_example_with_worker_processes(tmp_path):
+    checkout = deep_checkout(tmp_path)
+    assert len(str(checkout)) >= 150
+    # Before the scratch folder left the checkout, this build waited forever for a batch.
+    result, _ = build(checkout, limit=60)
+    assert result.returncode == 0, result.stderr[-3000:]
+    page = checkout / "_build" / "html" / "auto_examples" / "runs" / "plot_two_workers.html"
+    assert "[[12.0, 13.0], [14.0, 15.0]]" in page.read_text(encoding="utf-8")
+    assert not list(checkout.rglob("pymp-*")), "multiprocessing's sockets are not in the checkout"
+
+
+def test_an_example_past_its_limit_fails_the_build_naming_file_cell_and_child(tmp_path):
+    checkout = deep_checkout(tmp_path, depth=0)
+    plant(
+        checkout,
+        "plot_sleeps.py",
+        '"""\nSleeps\n======\n\nA cell whose child process never ends.\n"""\n\n'
+        "# %% naps\nimport subprocess\nimport sys\n\n"
+        'subprocess.run([sys.executable, "-c", "import time; time.sleep(600)"], check=True)\n',
+    )
+    limit = 5
+    result, seconds = build(checkout, limit=limit)
+    assert result.returncode != 0
+    assert seconds < limit + time_limits.GRACE_SECONDS, seconds
+    message = result.stdout + result.stderr
+    assert "TimeLimitExceeded" in message, message[-3000:]
+    assert "plot_sleeps.py, cell naps" in message, message[-3000:]
+    assert f"time limit of {limit} s ({time_limits.LIMIT_VARIABLE})" in message
+    assert "time.sleep(600)" in message, "the child process still running is named"
+
+
+def test_a_run_that_swallows_its_limit_is_ended_by_the_watchdog(tmp_path):
+    script = textwrap.dedent(
+        """
+        import time
+        from torch_notes import time_limits
+        time_limits.GRACE_SECONDS = 1
+        with time_limits.time_limit("planted.py", seconds=1):
+            try:
+                time.sleep(60)
+            except Exception:  # swallows the limit: the watchdog must end the process
+                time.sleep(60)
+        """
+    )
+    planted = tmp_path / "planted.py"
+    planted.write_text(script, encoding="utf-8")
+    env = {**os.environ, "PYTHONPATH": str(paths.ROOT)}
+    started = time.monotonic()
+    result = subprocess.run(
+        [sys.executable, str(planted)], env=env, capture_output=True, text=True, timeout=30,
+        check=False,
+    )  # fmt: skip
+    assert result.returncode == time_limits.EXIT_STATUS
+    assert time.monotonic() - started < 15
+    assert "planted.py: still running after its time limit of 1 s" in result.stderr
+    assert "had not stopped" in result.stderr and "time.sleep(60)" in result.stderr
+
+
+def test_a_fragment_past_its_limit_fails_naming_its_line(monkeypatch):
+    monkeypatch.setenv(time_limits.LIMIT_VARIABLE, "0.5")
+    with pytest.raises(time_limits.TimeLimitExceeded) as raised:
+        snippet_runner.run_fragment("import time\n\ntime.sleep(30)\n", "naps.py")
+    assert "naps.py, line 3: still running after its time limit of 0.5 s" in str(raised.value)
+
+
+@pytest.mark.parametrize("value", ["0", "-3", "soon"])
+def test_a_limit_that_is_no_number_of_seconds_is_refused(monkeypatch, value):
+    monkeypatch.setenv(time_limits.LIMIT_VARIABLE, value)
+    with pytest.raises(ValueError, match=time_limits.LIMIT_VARIABLE):
+        time_limits.limit_seconds()
+
+
+@pytest.mark.parametrize("option", [["-j", "2"], ["-j2"], ["--jobs=auto"], ["--jobs", "2"]])
+def test_parallel_read_is_refused_at_once(option, capsys):
+    started = time.monotonic()
+    assert build_site.build(option) == 2
+    assert time.monotonic() - started < 1, "refused before anything is cleaned or built"
+    assert "fork-safe" in capsys.readouterr().err
+
+
+def test_the_scratch_folder_is_short_whatever_the_checkout_and_goes_away():
+    with paths.build_scratch() as folder:
+        assert os.environ["TMPDIR"] == str(folder) == os.environ[paths.SCRATCH_VARIABLE]
+        assert not folder.is_relative_to(paths.ROOT)
+        assert len(str(folder)) + paths.SOCKET_SUFFIX <= paths.SOCKET_PATH_MAX
+    assert not folder.exists()
