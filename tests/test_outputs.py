@@ -91,18 +91,32 @@ def test_a_recorded_release_compares_with_what_its_record_printed(tmp_path):
     source = tmp_path / "plot_x.py"
     expected_outputs.write_expected(expected_outputs.expected_path(source), ["pin's text", "b"])
     on_2_9 = expected_outputs.Comparison(source, accept=True, release="2.9", common_release="2.13")
-    record = expected_outputs.Recorded("history/torch-2.9.1.json", ["2.9's text", None])
+    record = expected_outputs.Recorded(
+        "history/torch-2.9.1.json", ["2.9's text", None, None], ["setup", "walk", "draw"], "2.9.1"
+    )
     warnings = []
     holds = on_2_9.check(
-        [("2.9's text", None), ("b", None)], lambda n, p: warnings.append(p), record
+        [("2.9's text", None), ("b", None), ("c", None)],
+        lambda n, p: warnings.append((n, p)),
+        record,
     )
-    assert holds == [True, False]
+    assert holds == [True, False, False]
+    # One message for the example, naming every missing cell and what records them.
     assert warnings == [
-        "is not in history/torch-2.9.1.json: record the release again (nox -s history)"
+        (
+            0,
+            (
+                "has cells that history/torch-2.9.1.json does not record (walk, draw): record "
+                "them with `nox -s history -- 2.9.1`, or every release with "
+                '.github/workflows/history.yml ("Release history", run by hand or on a change)'
+            ),
+        )
     ]
     wrong = []
-    on_2_9.check([("pin's text", None), ("b", None)], lambda n, p: wrong.append(p), record)
-    assert wrong[0].startswith("differs from history/torch-2.9.1.json")
+    on_2_9.check(
+        [("pin's text", None), ("b", None), ("c", None)], lambda n, p: wrong.append(p), record
+    )
+    assert wrong[1].startswith("differs from history/torch-2.9.1.json")
     # Accepting writes no file where a record decides.
     assert not expected_outputs.expected_path(source, "2.9").exists()
 

@@ -43,3 +43,10 @@ def requirements(release: str) -> list[str]:
     if version(release)[:2] < NUMPY_1_BEFORE:
         extra.append("numpy<2")
     return extra
+
+
+if __name__ == "__main__":
+    # The matrix of .github/workflows/history.yml: one job per release, as JSON.
+    import json
+
+    print(json.dumps(list(RELEASES)))

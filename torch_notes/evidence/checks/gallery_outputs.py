@@ -48,8 +48,13 @@ def recorded(app: Sphinx, source: Path) -> Recorded | None:
     record = own_record(app.env)
     example = sitewide.example_name(source)
     cells = [cell for _, cell in sorted(gallery_cells(app.srcdir, app.config, source).items())]
-    name = f"history/torch-{record.release.split('+')[0]}.json" if record else "its record"
-    return Recorded(name, [outputs.get(f"{example}.{cell.name}") for cell in cells])
+    release = record.release.split("+")[0] if record else "<release>"
+    return Recorded(
+        f"history/torch-{release}.json",
+        [outputs.get(f"{example}.{cell.name}") for cell in cells],
+        [cell.name for cell in cells],
+        release,
+    )
 
 
 def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:

@@ -72,12 +72,30 @@ def write_expected(path: Path, outputs: list[str]) -> None:
     path.write_text(HEADER.format(name=path.name.removesuffix(SUFFIX)) + body, encoding="utf-8")
 
 
+# What records a release: one release here, or every release as a matrix of jobs.
+RECORD_COMMAND = "nox -s history -- {release}"
+RECORD_WORKFLOW = '.github/workflows/history.yml ("Release history", run by hand or on a change)'
+
+
 @dataclass(frozen=True)
 class Recorded:
     """The expected outputs of one source as a release record holds them."""
 
     name: str  # ``history/torch-2.9.1.json``
     blocks: list[str | None]  # one per compared output, None where the record has none
+    cells: list[str]  # the cell of each block
+    release: str  # ``2.9.1``
+
+    def missing(self) -> str | None:
+        """What to do when the record lacks cells: every one named, and what records them."""
+        cells = [cell for cell, block in zip(self.cells, self.blocks, strict=True) if block is None]
+        if not cells:
+            return None
+        return (
+            f"has cells that {self.name} does not record ({', '.join(cells)}): record them "
+            f"with `{RECORD_COMMAND.format(release=self.release)}`, or every release with "
+            f"{RECORD_WORKFLOW}"
+        )
 
 
 @dataclass
@@ -109,6 +127,8 @@ class Comparison:
             return [True] * len(outputs)
         if recorded is not None:
             name, expected = recorded.name, recorded.blocks
+            if missing := recorded.missing():
+                warn(0, missing)
         else:
             path = self.path()
             if not path.is_file():
@@ -121,9 +141,7 @@ class Comparison:
         for number, (actual, tolerance) in enumerate(outputs, 1):
             wanted = expected[number - 1] if number <= len(expected) else ""
             holds.append(wanted is not None and same(wanted, actual, tolerance))
-            if wanted is None:
-                warn(number, f"is not in {name}: record the release again (nox -s history)")
-            elif not holds[-1]:
+            if wanted is not None and not holds[-1]:
                 warn(number, f"differs from {name}:\n{diff(wanted, actual)}")
         return holds
 
