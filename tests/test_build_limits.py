@@ -160,3 +160,26 @@ def test_the_scratch_folder_is_short_whatever_the_checkout_and_goes_away():
         assert not folder.is_relative_to(paths.ROOT)
         assert len(str(folder)) + paths.SOCKET_SUFFIX <= paths.SOCKET_PATH_MAX
     assert not folder.exists()
+
+
+def test_a_fragment_both_languages_need_at_once_runs_once(tmp_path):
+    """The Chinese build reads while the English one does (build_site.build_languages)."""
+    snippets, runs = tmp_path / "snippets", tmp_path / "runs.txt"
+    snippets.mkdir()
+    (snippets / "counts.py").write_text(
+        f"import time\nwith open({str(runs)!r}, 'a') as f:\n    f.write('ran\\n')\n"
+        "time.sleep(1)\nprint('done')\n",
+        encoding="utf-8",
+    )
+    ask = (
+        "import sys; from pathlib import Path\n"
+        "from torch_notes.evidence.execution.snippet_runner import SnippetRunner\n"
+        "print(SnippetRunner(Path(sys.argv[1]), Path(sys.argv[2])).result('counts').output)\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(paths.ROOT)}
+    command = [sys.executable, "-c", ask, str(snippets), str(tmp_path / "cache")]
+    both = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) for _ in "ab"]
+    outputs = [process.communicate(timeout=120)[0] for process in both]
+    assert [process.returncode for process in both] == [0, 0]
+    assert outputs == ["done\n\n", "done\n\n"]
+    assert runs.read_text(encoding="utf-8") == "ran\n", "the second waited for the first's run"

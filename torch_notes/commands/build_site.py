@@ -13,9 +13,10 @@ untracked and not ignored by git, is recorded in ``.build-info.json``
 
 Both cores work: the learners' scripts of the downloads' check start at once beside the
 English build (``gallery.downloads.start_self_check``); English executes every gallery script
-and snippet, and once it has read every page, the Chinese build starts beside its writing
-phase and reuses those outputs (sphinx-gallery sees unchanged checksums, snippets hit their
-cache), so each example runs exactly once per invocation. Sphinx's own ``-j`` is refused
+and snippet, and once it has run the gallery, the Chinese build starts beside it and reuses those
+outputs (sphinx-gallery sees unchanged checksums; a fragment runs in the first build that needs
+it while the other waits for its result), so each example and fragment runs exactly once per
+invocation. Sphinx's own ``-j`` is refused
 (:func:`refuse_parallel_read`). Both builds use ``-W --keep-going``: every problem is listed,
 and any of them fails the run.
 """
@@ -206,19 +207,20 @@ class LanguageBuild:
         # A child that died before reporting has printed why (a traceback, a time limit).
         self.status = (int(answer[0]), int(answer[1])) if len(answer) == 2 else (1, 0)
 
-    def has_read(self) -> bool:
-        """Whether the build has read every page: Sphinx saves its environment after reading
-        (and after ``env-updated``, when snippets and solutions have run), before writing."""
-        return (doctrees(self.language) / "environment.pickle").is_file()
+    def has_run_the_gallery(self) -> bool:
+        """Whether sphinx-gallery has run every example: it does so when the builder starts,
+        before Sphinx reads the first page and saves its doctree."""
+        return any(doctrees(self.language).glob("*.doctree"))
 
 
 def build_languages(extra: list[str]) -> list[LanguageBuild]:
-    """The source language first; each other one starts once the source language has read
-    every page (gallery outputs and snippet runs are then on disk for it to reuse), beside
-    the source language's writing. Stops early when the source language fails to read."""
+    """The source language first; each other one starts once the source language has run the
+    gallery (the other finds its outputs on disk and reuses them), beside the source
+    language's reading and writing. A fragment that both need runs once, in the first to ask
+    (``SnippetRunner.result``). Stops early when the source language fails before that."""
     first, *others = sitewide.LANGUAGE_CODES
     source = start_language(first, extra)
-    while source.running() and not source.has_read():
+    while source.running() and not source.has_run_the_gallery():
         time.sleep(0.05)
     if not source.running() and source.wait()[0]:
         return [source]
@@ -241,8 +243,8 @@ def refuse_parallel_read(extra: list[str]) -> str | None:
         "sphinx-build's -j/--jobs is refused: Sphinx's parallel read forks workers after "
         "PyTorch has run its OpenMP threads in the build's process, and a forked worker that "
         "runs PyTorch then waits forever (GNU OpenMP is not fork-safe). The build already uses "
-        "two cores: the downloads' check runs beside the English build, and the Chinese build "
-        "starts beside the English writing phase."
+        "two cores: the downloads' check runs beside the English gallery, and the Chinese build "
+        "beside the rest of the English one."
     )
 
 

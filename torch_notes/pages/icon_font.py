@@ -23,6 +23,7 @@ where this module looks (a new release of the theme that changed how it ships it
 from __future__ import annotations
 
 import hashlib
+import os
 import posixpath
 import re
 import shutil
@@ -111,7 +112,11 @@ def subset_font(path: Path, chars: Iterable[str]) -> tuple[int, int]:
         subsetter.populate(unicodes=unicodes)
         subsetter.subset(font)
         cut.parent.mkdir(parents=True, exist_ok=True)
-        font.save(cut)  # in the font's own format (its flavor): WOFF2 here
+        # Saved whole, then renamed: the two languages' builds run at once and the other one
+        # may look for the cut while this one writes it.
+        partial = cut.with_name(f"{cut.name}.{os.getpid()}.part")
+        font.save(partial)  # in the font's own format (its flavor): WOFF2 here
+        os.replace(partial, cut)
     shutil.copyfile(cut, path)
     return before, path.stat().st_size
 

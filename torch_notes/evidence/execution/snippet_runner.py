@@ -16,6 +16,7 @@ import io
 import json
 import os
 import tempfile
+import time
 import traceback
 import warnings
 from dataclasses import dataclass
@@ -29,7 +30,13 @@ from torch_notes.evidence.model.records import Raised, Warned, installed_torch
 from torch_notes.evidence.model.text import mask_addresses, printed_text
 from torch_notes.gallery import quiet_machine_loggers
 from torch_notes.paths import scratch
-from torch_notes.time_limits import TimeLimitExceeded, line_in, time_limit
+from torch_notes.time_limits import (
+    GRACE_SECONDS,
+    TimeLimitExceeded,
+    limit_seconds,
+    line_in,
+    time_limit,
+)
 
 SNIPPET_PREFIX = "snippets"  # snippets.<name>.<result>: the facts of a note's code fragment
 
@@ -149,12 +156,28 @@ class SnippetRunner:
         # The cache layout is part of the key: a stale file of another layout is never read.
         key = hashlib.sha256(f"run-v2\n{installed_torch()}\n{source}".encode()).hexdigest()[:16]
         cached = self.cache_dir / f"{name.replace('/', '.')}-{key}.json"  # one flat folder
-        if cached.is_file():
-            return SnippetRun.from_json(cached.read_text(encoding="utf-8"))
-        result = run_fragment(source, str(self.path(name)))
         self.cache_dir.mkdir(parents=True, exist_ok=True)
-        cached.write_text(result.to_json(), encoding="utf-8")
-        return result
+        # Both languages read at once (commands.build_site): the first to need a fragment runs
+        # it, holding ``.running``; the other waits for its result, so each runs once.
+        running = cached.with_suffix(".running")
+        while not cached.is_file():
+            try:
+                claim = os.open(running, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+            except FileExistsError:
+                if time.time() - running.stat().st_mtime > limit_seconds() + GRACE_SECONDS:
+                    running.unlink(missing_ok=True)  # left by a build that was killed
+                time.sleep(0.05)
+                continue
+            try:
+                result = run_fragment(source, str(self.path(name)))
+                partial = cached.with_suffix(f".{os.getpid()}.part")
+                partial.write_text(result.to_json(), encoding="utf-8")
+                os.replace(partial, cached)
+                return result
+            finally:
+                os.close(claim)
+                running.unlink(missing_ok=True)
+        return SnippetRun.from_json(cached.read_text(encoding="utf-8"))
 
     def facts(self, name: str) -> tuple[dict[str, Any], Path, SnippetRun]:
         """The fact store's provider for ``snippets.<name>.*``."""
