@@ -403,6 +403,7 @@ def build(extra: list[str] | None = None) -> int:
         "snippets_executed": len(snippet_runs("*.json")) - len(snippet_runs("exercises.*.json")),
         "solutions_executed": len(snippet_runs("exercises.*.json")),
         "notebooks_executed": len(list((DOCS / "_generated" / "jupyter-cache").rglob("*.ipynb"))),
+        "learner_scripts_executed": self_check.scripts,
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
         "hosting": published,
@@ -448,6 +449,10 @@ def print_summary(info: dict[str, Any], total: float) -> None:
         f"ran once:  {info['examples_executed']} gallery examples, "
         f"{info['snippets_executed']} note snippets, {info['solutions_executed']} exercise "
         f"solutions, {info['notebooks_executed']} notebooks"
+    )
+    print(
+        f"beside:    {info['learner_scripts_executed']} learners' scripts, the examples without "
+        "their hidden blocks (the downloads' check)"
     )
     for language, counts in info["checks"].items():
         details = ", ".join(

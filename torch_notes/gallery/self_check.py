@@ -167,6 +167,7 @@ class Run:
 
     def __init__(self, jobs: Jobs) -> None:
         self.out = result_file(jobs)
+        self.scripts = len(jobs)
         self.out.parent.mkdir(parents=True, exist_ok=True)
         self.log = self.out.with_suffix(".log")
         env = {
