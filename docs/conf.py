@@ -113,7 +113,7 @@ html_sidebars = {"index": [], "errata": []}  # the errata table needs the whole 
 
 # -- Hosting ------------------------------------------------------------------
 # Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/
-# Unset: no canonical/og:url, relative hreflang links, no sitemap (see README "Publishing").
+# Unset: no canonical/og:url, relative hreflang links, no sitemap (see CONTRIBUTING.md, "Publishing").
 site_base_url = sitewide.base_url()
 # Without jieba, Sphinx silently indexes no Chinese words. search_dictionary.py writes the
 # dictionary it uses (html_search_options["dict"]): the glossary's Chinese names plus these words.

@@ -1,1 +1,1 @@
-"""torch-notes: the site's own code. See the README's "Layout" for the data path."""
+"""torch-notes: the site's own code. See CONTRIBUTING.md, "Layout", for the data path."""
