@@ -16,6 +16,7 @@ from torch_notes.legs import DEFAULT_LEG, LEGS, torch_release
 
 ROOT = topic_table.ROOT
 README_LINES = 150  # a newcomer reads it in five minutes
+PATH = re.compile(r"`((?:torch_notes|tests|benchmarks|locks|docs|\.ci)/[\w./-]*\w)`")
 
 
 def test_no_topic_table_is_kept_by_hand():
@@ -105,7 +106,7 @@ def test_every_link_and_path_exists(document):
     text = read(document)
     for target in link_targets(text):
         assert (ROOT / target).exists(), target
-    for path in re.findall(r"`((?:torch_notes|tests|benchmarks|locks|docs|\.ci)/[\w./-]*\w)`", text):
+    for path in PATH.findall(text):
         if "<" not in path:
             assert (ROOT / path).exists(), f"{document} names {path}, which does not exist"
 
