@@ -5,10 +5,10 @@ gives is, and the guide names modules that exist instead of restating what they 
 
 from __future__ import annotations
 
-import ast
 import re
 
 import pytest
+from test_noxfile import sessions
 
 from torch_notes import sitewide
 from torch_notes.commands import build_site, topic_table
@@ -111,22 +111,10 @@ def test_every_link_and_path_exists(document):
             assert (ROOT / path).exists(), f"{document} names {path}, which does not exist"
 
 
-def session_names() -> set[str]:
-    """The sessions noxfile.py defines: decorated functions, by name or ``name=``, and the legs'."""
-    names = {f"docs-{leg}" for leg in LEGS if leg != DEFAULT_LEG}
-    for node in ast.walk(ast.parse(read("noxfile.py"))):
-        if isinstance(node, ast.FunctionDef):
-            for decorator in node.decorator_list:
-                if "nox.session" in ast.unparse(decorator):
-                    given = [k.value for k in getattr(decorator, "keywords", []) if k.arg == "name"]
-                    names.add(given[0].value if given else node.name)  # type: ignore[attr-defined]
-    return names
-
-
 @pytest.mark.parametrize("document", ["README.md", "README.zh_CN.md", "CONTRIBUTING.md", ".ci/run"])
 def test_every_session_named_exists(document):
     named = set(re.findall(r"nox -s ([\w-]*\w)(?![\w<-])", read(document)))
-    assert named and named <= session_names(), named - session_names()
+    assert named and named <= set(sessions()), named - set(sessions())
 
 
 def test_the_guide_links_to_the_verdicts_instead_of_repeating_them():
