@@ -1,5 +1,6 @@
 """Sessions that build, check, translate and lint the torch-notes site.
 
+nox                          # the default sessions, docs then tests (each marked default=True)
 nox -s docs                  # rebuild both languages into _build/site/ and check them
 nox -s tests                 # the unit tests and tiny test-root builds, in parallel (no site)
 nox -s site-tests            # tests that read the site `nox -s docs` built (never rebuilt here)
@@ -23,7 +24,6 @@ import nox
 
 nox.needs_version = ">=2025.2.9"
 nox.options.default_venv_backend = "venv"  # uv cannot see the local CPU torch wheel
-nox.options.sessions = ["docs", "tests"]
 
 ROOT = Path(__file__).parent
 PYPROJECT = nox.project.load_toml("pyproject.toml")
@@ -35,8 +35,15 @@ DEFAULT_LEG = "pin"  # what development, the tests and every other session use
 CPU_INDEX = "https://download.pytorch.org/whl/cpu"
 
 
-def install_groups(session: nox.Session, *groups: str, leg: str = DEFAULT_LEG) -> None:
-    """Install dependency groups within the leg's lock; skip when nothing changed."""
+def install_groups(
+    session: nox.Session, *groups: str, leg: str = DEFAULT_LEG, venv: Path | None = None
+) -> None:
+    """Install dependency groups within the leg's lock; skip when nothing changed.
+
+    Into the session's own environment, or into ``venv`` (made as nox makes its own, if
+    missing) for a session that runs in another's: the stamp is the same either way, so the
+    owner of that environment finds it up to date.
+    """
     requirements = [
         req for group in groups for req in nox.project.dependency_groups(PYPROJECT, group)
     ]
@@ -50,16 +57,22 @@ def install_groups(session: nox.Session, *groups: str, leg: str = DEFAULT_LEG) -
     fingerprint = hashlib.sha256(
         "\n".join([*requirements, *pip_args, lock.read_text()]).encode()
     ).hexdigest()
-    stamp = Path(session.virtualenv.location) / ".torch-notes-installed"
+    location = venv or Path(session.virtualenv.location)
+    stamp = location / ".torch-notes-installed"
     if stamp.exists() and stamp.read_text() == fingerprint:
         session.log("dependencies unchanged since the last install; reusing the venv")
         return
-    session.install("--upgrade", "pip")  # a venv's own pip may be old (Debian 12's: 23.0)
-    session.install(*pip_args, *requirements)
+    python = location / "bin" / "python"
+    if not python.exists():
+        session.run(sys.executable, "-m", "venv", str(location), external=True)
+    pip = [str(python), "-m", "pip", "install"]
+    # A venv's own pip may be old (Debian 12's: 23.0), and resolves otherwise.
+    session.run(*pip, "--upgrade", "pip", external=True)
+    session.run(*pip, *pip_args, *requirements, external=True)
     stamp.write_text(fingerprint)
 
 
-@nox.session(reuse_venv=True)
+@nox.session(reuse_venv=True, default=True)
 def docs(session: nox.Session) -> None:
     """Rebuild the English and Chinese site from scratch into _build/site/ and check it."""
     install_groups(session, "docs")
@@ -77,10 +90,10 @@ def docs_on_leg(leg: str):
 
 for _leg in LOCKS:
     if _leg != DEFAULT_LEG:
-        nox.session(name=f"docs-{_leg}", reuse_venv=True)(docs_on_leg(_leg))
+        nox.session(name=f"docs-{_leg}", reuse_venv=True, default=False)(docs_on_leg(_leg))
 
 
-@nox.session(python=False)
+@nox.session(python=False, default=False)
 def lock(session: nox.Session) -> None:
     """Re-lock a leg of the supported range: `nox -s lock -- <leg> [torch release]`."""
     # With the oldest Python supported (Debian 12's), so that the lock installs on any 3.11.
@@ -88,7 +101,7 @@ def lock(session: nox.Session) -> None:
     session.run(oldest, "-m", "torch_notes.commands.lock", *session.posargs, external=True)
 
 
-@nox.session(python=False)
+@nox.session(python=False, default=False)
 def history(session: nox.Session) -> None:
     """Record every example and snippet on each release 2.0-2.14 into history/ (one env at a time)."""
     session.run("python3", "-m", "torch_notes.history.record", *session.posargs)
@@ -104,7 +117,7 @@ TEST_TIERS = {
     "drift-tests": ("drift", "-n", "auto"),
 }
 # Every tier runs in the environment of `tests` (the same 'test' group and lock): one
-# install, not four of torch and Sphinx.
+# install, not four of torch and Sphinx. A tier installs it itself when it is missing or stale.
 TESTS_VENV = ROOT / ".nox" / "tests"
 
 
@@ -113,7 +126,7 @@ def pytest_tier(session: nox.Session, tier: str) -> list[str]:
     return ["pytest", "-m", marker, *options, *session.posargs]
 
 
-@nox.session(reuse_venv=True)
+@nox.session(reuse_venv=True, default=True)
 def tests(session: nox.Session) -> None:
     """Unit tests and tiny test-root builds, in parallel; no site is built or read (< 3 min)."""
     install_groups(session, "test")
@@ -121,44 +134,41 @@ def tests(session: nox.Session) -> None:
 
 
 def other_tier(session: nox.Session) -> None:
-    # Install (or reuse) the environment of `tests`, then run this tier's pytest in it.
-    session.run(sys.executable, "-m", "nox", "-f", str(ROOT / "noxfile.py"), "-s", "tests",
-                "--install-only", external=True)  # fmt: skip
+    install_groups(session, "test", venv=TESTS_VENV)
     bin_dir = TESTS_VENV / "bin"
     env = {"VIRTUAL_ENV": str(TESTS_VENV), "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}"}
     command = pytest_tier(session, session.name)
     session.run(str(bin_dir / command[0]), *command[1:], env=env, external=True)
 
 
-@nox.session(name="site-tests", python=False)
+@nox.session(name="site-tests", python=False, default=False)
 def site_tests(session: nox.Session) -> None:
     """Tests of the site `nox -s docs` built in _build/site/ (run that first; never rebuilt here)."""
     other_tier(session)
 
 
-@nox.session(name="browser-tests", python=False)
+@nox.session(name="browser-tests", python=False, default=False)
 def browser_tests(session: nox.Session) -> None:
     """The built site in headless Chromium: search, switcher, offline, axe-core, phone width."""
     other_tier(session)
 
 
-@nox.session(name="drift-tests", python=False)
+@nox.session(name="drift-tests", python=False, default=False)
 def drift_tests(session: nox.Session) -> None:
     """Scratch builds in which an altered PyTorch must fail, naming page and claim (slow)."""
     other_tier(session)
 
 
-@nox.session(python=False)
+@nox.session(python=False, default=False)
 def books(session: nox.Session) -> None:
     """A PDF and an EPUB per language into _build/site/<lang>/_books/ (run nox -s docs first)."""
     # In the environment of `tests`, which holds the docs group and Playwright.
-    session.run(sys.executable, "-m", "nox", "-f", str(ROOT / "noxfile.py"), "-s", "tests",
-                "--install-only", external=True)  # fmt: skip
+    install_groups(session, "test", venv=TESTS_VENV)
     python = TESTS_VENV / "bin" / "python"
     session.run(str(python), "-m", "torch_notes.commands.books", *session.posargs, external=True)
 
 
-@nox.session(reuse_venv=True)
+@nox.session(reuse_venv=True, default=False)
 def accept(session: nox.Session) -> None:
     """Rebuild the site and keep what it shows as the expected outputs (review in git diff)."""
     install_groups(session, "docs")
@@ -168,21 +178,21 @@ def accept(session: nox.Session) -> None:
     )  # fmt: skip
 
 
-@nox.session(reuse_venv=True)
+@nox.session(reuse_venv=True, default=False)
 def determinism(session: nox.Session) -> None:
     """Build the site twice and report how the HTML differs, volatile parts aside (must be 0)."""
     install_groups(session, "docs")
     session.run("python", "-m", "torch_notes.commands.determinism", *session.posargs)
 
 
-@nox.session(name="page-weight", reuse_venv=True)
+@nox.session(name="page-weight", reuse_venv=True, default=False)
 def page_weight(session: nox.Session) -> None:
     """Print what a reader's browser loads of the built site (`-- --lighthouse` for scores)."""
     install_groups(session, "bench")
     session.run("python", "-m", "benchmarks.page_weight", *session.posargs)
 
 
-@nox.session(name="docs-live", reuse_venv=True)
+@nox.session(name="docs-live", reuse_venv=True, default=False)
 def docs_live(session: nox.Session) -> None:
     """Serve one language with live reload while writing (default en; `-- -D language=zh_CN`)."""
     install_groups(session, "live")
@@ -202,14 +212,14 @@ def docs_live(session: nox.Session) -> None:
     )
 
 
-@nox.session(reuse_venv=True)
+@nox.session(reuse_venv=True, default=False)
 def translate(session: nox.Session) -> None:
     """Extract the English messages and update the other languages' catalogs (one .po a page)."""
     install_groups(session, "docs")
     session.run("python", "-m", "torch_notes.commands.translate", *session.posargs)
 
 
-@nox.session(reuse_venv=True)
+@nox.session(reuse_venv=True, default=False)
 def lint(session: nox.Session) -> None:
     """Lint and check formatting with ruff, then check torch_notes/'s types with mypy."""
     # The lint group includes the docs group, so that mypy reads Sphinx's and docutils' types.

@@ -22,35 +22,7 @@ extensions = [
     "myst_nb",
     "sphinx_gallery.gen_gallery",
     "sphinx_copybutton",
-    "torch_notes.gallery.hygiene",
-    "torch_notes.gallery.volatile_output",
-    "torch_notes.evidence",
-    "torch_notes.i18n.catalog_syntax",
-    "torch_notes.i18n.translation_check",
-    "torch_notes.i18n.parity",
-    "torch_notes.i18n.bilingual_glossary",
-    "torch_notes.i18n.chinese_terms",
-    "torch_notes.i18n.search_dictionary",
-    "torch_notes.pages.language_switcher",
-    "torch_notes.pages.page_meta",
-    "torch_notes.pages.not_found",
-    "torch_notes.pages.provenance",
-    "torch_notes.pages.notes_aside",
-    "torch_notes.pages.mathml_math",
-    "torch_notes.pages.report_error",
-    "torch_notes.pages.deferred_scripts",
-    "torch_notes.pages.thumbnails",
-    "torch_notes.pages.unused_stylesheets",
-    "torch_notes.pages.icon_font",
-    "torch_notes.workarounds.thumbnail_titles",
-    "torch_notes.workarounds.theme_strings",
-    "torch_notes.workarounds.translated_downloads",
-    "torch_notes.gallery.downloads",
-    "torch_notes.workarounds.chinese_search",
-    "torch_notes.workarounds.nav_labels",
-    "torch_notes.workarounds.myst_settings",
-    "torch_notes.workarounds.search_stemmer",
-    "torch_notes.workarounds.gallery_gc",
+    "torch_notes",  # the site's own extensions, in their order: torch_notes.EXTENSIONS
 ]
 exclude_patterns = ["_build", "_root", "locales", "**.ipynb", "**.md5", "**/GALLERY_HEADER.rst"]
 templates_path = ["_templates"]
@@ -115,7 +87,7 @@ html_sidebars = {"index": [], "errata": []}  # the errata table needs the whole 
 
 # -- Hosting ------------------------------------------------------------------
 # Public address of the site root (holding en/, zh_CN/), e.g. https://x.github.io/torch-notes/
-# Unset: no canonical/og:url, relative hreflang links, no sitemap (see README "Publishing").
+# Unset: no canonical/og:url, relative hreflang links, no sitemap (see CONTRIBUTING.md, "Publishing").
 site_base_url = sitewide.base_url()
 # Without jieba, Sphinx silently indexes no Chinese words. search_dictionary.py writes the
 # dictionary it uses (html_search_options["dict"]): the glossary's Chinese names plus these words.

@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+import ast
 import re
 import shutil
+from pathlib import Path
 
 import pytest
 from sphinx.errors import ConfigError
 
+import torch_notes
 from torch_notes import sitewide
 from torch_notes.gallery import hygiene as gallery_hygiene
 from torch_notes.gallery import order as gallery_order
 from torch_notes.pages import language_switcher
+from torch_notes.paths import ROOT
 
 
 def test_language_links_are_relative_to_the_page():
@@ -222,7 +226,6 @@ def test_what_msgfmt_refuses_is_found(tmp_path, text, problem):
 
 def test_every_catalog_of_the_project_is_valid_for_msgfmt():
     from torch_notes.i18n.catalog_syntax import problems
-    from torch_notes.paths import ROOT
 
     found = [
         f"{path.relative_to(ROOT)}:{line}: {problem}"
@@ -230,3 +233,41 @@ def test_every_catalog_of_the_project_is_valid_for_msgfmt():
         for line, problem in problems(path)
     ]
     assert found == []
+
+
+def extension_modules() -> set[str]:
+    """The package's modules whose ``setup(app)`` returns an extension's metadata."""
+    package = Path(torch_notes.__file__).parent
+    found = set()
+    for path in package.rglob("*.py"):
+        for node in ast.parse(path.read_text(encoding="utf-8")).body:
+            if not (isinstance(node, ast.FunctionDef) and node.name == "setup" and node.returns):
+                continue
+            if ast.unparse(node.returns).startswith("dict"):  # metadata: not a helper's setup
+                parts = path.relative_to(package.parent).with_suffix("").parts
+                found.add(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return found - {"torch_notes"}
+
+
+def test_the_site_registers_the_package_once_and_it_sets_up_every_extension():
+    conf = ast.parse((ROOT / "docs" / "conf.py").read_text(encoding="utf-8"))
+    [listed] = [
+        ast.literal_eval(node.value)
+        for node in conf.body
+        if isinstance(node, ast.Assign) and ast.unparse(node.targets[0]) == "extensions"
+    ]
+    assert [name for name in listed if name.startswith("torch_notes")] == ["torch_notes"]
+    assert len(set(torch_notes.EXTENSIONS)) == len(torch_notes.EXTENSIONS)
+    assert set(torch_notes.EXTENSIONS) == extension_modules()
+
+
+def test_every_event_priority_is_a_named_one():
+    """A number written at a handler would hide where it sits against the others."""
+    for path in Path(torch_notes.__file__).parent.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Call) and ast.unparse(node.func).endswith(".connect"):
+                for keyword in node.keywords:
+                    if keyword.arg == "priority":
+                        assert ast.unparse(keyword.value).startswith("priorities."), (
+                            f"{path.name}:{node.lineno}"
+                        )

@@ -34,6 +34,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
+from torch_notes import priorities
 from torch_notes.evidence.checks import (
     bounded_claims,
     cell_names,
@@ -72,10 +73,8 @@ from torch_notes.evidence.reports import (
 from torch_notes.evidence.store.domain import EvidenceDomain
 from torch_notes.i18n import interface
 
-# A rendering build first fills in each page it reads from what ran (markup.fill_in), before
-# anything else reads the page (Sphinx's collectors, the checks): the markup only marks it.
-FILL_IN_PRIORITY = 400  # Sphinx's default is 500
-# What it then checks on each page, in this order, and once at the end.
+# What a rendering build checks on each page once it is filled in (priorities.FILL_IN), in
+# this order, and once at the end.
 PAGE_CHECKS = (
     topic_shape.check_topic_shape,
     ledger.collect_places,  # before the quote rows: a quote's anchor is the one it gets here
@@ -101,7 +100,7 @@ def connect_checks(app: Sphinx) -> None:
     builder only extracts messages (every case, none of the outputs), so it runs nothing."""
     if app.builder.name == "gettext":
         return
-    app.connect("doctree-read", fill_in.fill_in, priority=FILL_IN_PRIORITY)
+    app.connect("doctree-read", fill_in.fill_in, priority=priorities.FILL_IN)
     for check in PAGE_CHECKS:
         app.connect("doctree-read", check)
     app.connect("doctree-read", release_outputs.add_release_outputs)  # after the checks

@@ -32,7 +32,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from torch_notes import sitewide
+from torch_notes import priorities, sitewide
 from torch_notes.evidence.execution.fact_code import assignments, fact_code
 from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.model.records import CheckKind, installed_torch
@@ -171,6 +171,5 @@ def clean_downloads(app: Sphinx, exception: Exception | None) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    # After translated_downloads (priority 500) has put the page's language into the copies.
-    app.connect("build-finished", clean_downloads, priority=600)
+    app.connect("build-finished", clean_downloads, priority=priorities.AFTER_TRANSLATED_DOWNLOADS)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -16,6 +16,8 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
+from torch_notes import priorities
+
 logger = logging.getLogger(__name__)
 
 
@@ -55,6 +57,5 @@ def prune(app: Sphinx) -> None:
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    # Before sphinx-gallery's own builder-inited handler (default priority 500) runs examples.
-    app.connect("builder-inited", prune, priority=400)
+    app.connect("builder-inited", prune, priority=priorities.BEFORE_GALLERY_RUNS)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

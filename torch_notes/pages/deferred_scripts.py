@@ -22,6 +22,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from torch_notes import priorities
+
 KEEP = ("_static/documentation_options.js",)
 NOT_ON = ("search.html",)  # templates that add scripts of their own that need these at once
 
@@ -52,5 +54,5 @@ def defer_scripts(
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("html-page-context", defer_scripts, priority=900)  # after those adding scripts
+    app.connect("html-page-context", defer_scripts, priority=priorities.LAST_ON_PAGE)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

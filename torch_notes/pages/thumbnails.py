@@ -30,6 +30,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from torch_notes import priorities
+
 THUMBNAIL = re.compile(r"^sphx_glr_.+_thumb\.\w+$")
 THUMBNAIL_SIZE = (320, 224)  # pixels: twice the size the stylesheet shows
 PALETTE_COLOURS = 256
@@ -74,6 +76,5 @@ def thumbnails_with_palette(app: Sphinx) -> None:
 
 def setup(app: Sphinx) -> dict[str, Any]:
     app.connect("doctree-resolved", lazy)
-    # After sphinx-gallery's own builder-inited handler (default priority 500) made them.
-    app.connect("builder-inited", thumbnails_with_palette, priority=600)
+    app.connect("builder-inited", thumbnails_with_palette, priority=priorities.AFTER_GALLERY_RUNS)
     return {"version": "3.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,6 +17,8 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from torch_notes import priorities
+
 # A stylesheet: the classes it styles (all its rules are about elements with one of them).
 ONLY_WITH = {
     "sg_gallery-binder.css": ("binder-badge", "lite-badge"),
@@ -46,5 +48,5 @@ def drop_unused(
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    app.connect("html-page-context", drop_unused, priority=900)  # after those adding files
+    app.connect("html-page-context", drop_unused, priority=priorities.LAST_ON_PAGE)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

@@ -17,6 +17,8 @@ from bs4 import BeautifulSoup
 from docutils import nodes
 from sphinx.application import Sphinx
 
+from torch_notes import priorities
+
 
 def name_toggles(html: str) -> str:
     soup = BeautifulSoup(html, "html.parser")
@@ -49,6 +51,5 @@ def wrap_toctree(
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
-    # After the theme's own html-page-context handler (default priority 500) has added the function.
-    app.connect("html-page-context", wrap_toctree, priority=600)
+    app.connect("html-page-context", wrap_toctree, priority=priorities.AFTER_THEME_CONTEXT)
     return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}

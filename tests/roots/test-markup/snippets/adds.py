@@ -1,0 +1,4 @@
+import torch
+
+x = torch.ones(2, 2, requires_grad=True)
+print(x + 2)
