@@ -93,3 +93,10 @@ site_base_url = sitewide.base_url()
 # dictionary it uses (html_search_options["dict"]): the glossary's Chinese names plus these words.
 search_dictionary_glossary = "glossary.md"
 search_dictionary_words = str(DOCS / "search_dict_zh.txt")
+
+# -- EPUB (nox -s books: torch_notes/commands/books.py sets each language's title and id) ------
+epub_tocscope = "includehidden"  # the root toctree is hidden: the contents would be one entry
+epub_tocdepth = 4  # the gallery's examples sit below its sections: the fourth level
+epub_exclude_files = ["404.xhtml"]  # a web server's page for missing addresses, not the book's
+epub_uid = "book-id"
+epub_contributor = author
