@@ -68,14 +68,16 @@ def outline(book: str) -> list[tuple[str, list]]:
 
 
 def h1(page: Path) -> str:
-    found = re.search(r"<h1[^>]*>(.*?)(?:<a class=\"headerlink|</h1>)", page.read_text("utf-8"), re.S)
+    found = re.search(
+        r"<h1[^>]*>(.*?)(?:<a class=\"headerlink|</h1>)", page.read_text("utf-8"), re.DOTALL
+    )
     return html.unescape(re.sub(r"<[^>]+>", "", found[1])).strip()
 
 
 def chapters() -> list[str]:
     """The documents of the site's root toctree, in the site's order."""
     text = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
-    block = re.search(r"```\{toctree\}\n(.*?)```", text, re.S)[1]
+    block = re.search(r"```\{toctree\}\n(.*?)```", text, re.DOTALL)[1]
     return [line.strip() for line in block.splitlines() if line.strip() and ":" not in line]
 
 
@@ -150,12 +152,12 @@ def test_the_pdf_ends_where_the_site_ends(site, language):
     """The about page comes last: its ledger to the last item, then its last section."""
     pdf = edition(site, language, ".pdf")
     ledger = ROOT / "notes" / "ledger"
-    items, problems = read_ledger(str(ledger), sorted(ledger.glob("*.toml"))[-1].stem)
+    items, problems = read_ledger(str(ledger), max(ledger.glob("*.toml")).stem)
     assert items and not problems
     text = pdf_text(pdf)
     assert items[-1].id in text, f"the ledger's last item {items[-1].id} is not in {pdf.name}"
     about = (site / language / "about.html").read_text(encoding="utf-8")
-    last_section = re.findall(r"<h2[^>]*>(.*?)<a class=\"headerlink", about, re.S)[-1]
+    last_section = re.findall(r"<h2[^>]*>(.*?)<a class=\"headerlink", about, re.DOTALL)[-1]
     last_page = pdf_text(pdf, page_count(pdf), page_count(pdf))
     assert html.unescape(re.sub(r"<[^>]+>", "", last_section)).strip() in last_page
     assert text.index(items[-1].id) < text.rindex(html.unescape(last_section).strip()[:8])
@@ -163,7 +165,7 @@ def test_the_pdf_ends_where_the_site_ends(site, language):
 
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 def test_the_books_never_link_to_a_local_server(site, language):
-    local = re.compile(r"^(https?://)?(127\.0\.0\.1|localhost|\[::1\])\b|^file:", re.I)
+    local = re.compile(r"^(https?://)?(127\.0\.0\.1|localhost|\[::1\])\b|^file:", re.IGNORECASE)
     pdf = edition(site, language, ".pdf")
     found = links(as_xml(pdf))
     with zipfile.ZipFile(edition(site, language, ".epub")) as archive:
@@ -180,7 +182,7 @@ def test_the_books_never_link_to_a_local_server(site, language):
     else:
         # No address: the file's name is printed instead of a link that leads nowhere.
         assert downloads == []
-        example = sorted((site / language / "_downloads").rglob("plot_*.py"))[0].name
+        example = min((site / language / "_downloads").rglob("plot_*.py")).name
         assert example in pdf_text(pdf)
 
 
@@ -192,7 +194,7 @@ def test_the_pdf_has_a_contents_page_and_bookmarks_nested_as_the_site(site, lang
     contents = books.translated(language, books.CONTENTS)
     tree = outline(as_xml(pdf))
     assert [title for title, _ in tree] == [home, contents, *titles]
-    for doc, (title, children) in zip(chapters(), tree[2:]):
+    for doc, (title, children) in zip(chapters(), tree[2:], strict=True):
         if doc.endswith("/index"):  # a section of the site: its pages below it
             assert children, f"the chapter {title} holds no page in the bookmarks"
     # The pages of the first chapter, under it: the titles of its folder's pages.
@@ -224,9 +226,11 @@ def epub_parts(epub: Path) -> tuple[dict[str, str], str, str]:
             for n in archive.namelist()
             if n.endswith(".xhtml") and n != "nav.xhtml"
         }
-        return pages, archive.read("nav.xhtml").decode("utf-8"), archive.read(
-            "content.opf"
-        ).decode("utf-8")
+        return (
+            pages,
+            archive.read("nav.xhtml").decode("utf-8"),
+            archive.read("content.opf").decode("utf-8"),
+        )
 
 
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
@@ -266,10 +270,17 @@ def test_each_language_has_its_own_book(site):
 def test_code_wraps_in_the_epub(site, language):
     with zipfile.ZipFile(edition(site, language, ".epub")) as archive:
         css = archive.read("_static/epub.css").decode("utf-8")
-        pages = [archive.read(n).decode("utf-8") for n in archive.namelist() if n.endswith(".xhtml")]
-    assert any(len(line) > 80 for p in pages for pre in re.findall(r"<pre>(.*?)</pre>", p, re.S)
-               for line in re.sub(r"<[^>]+>", "", pre).splitlines())
+        pages = [
+            archive.read(n).decode("utf-8") for n in archive.namelist() if n.endswith(".xhtml")
+        ]
+    assert any(
+        len(line) > 80
+        for p in pages
+        for pre in re.findall(r"<pre>(.*?)</pre>", p, re.DOTALL)
+        for line in re.sub(r"<[^>]+>", "", pre).splitlines()
+    )
     rules = re.findall(r"([^{}]*)\{([^{}]*)\}", css)
     assert any(
-        "pre" in selector and re.search(r"white-space:\s*pre-wrap", body) for selector, body in rules
+        "pre" in selector and re.search(r"white-space:\s*pre-wrap", body)
+        for selector, body in rules
     )

@@ -252,7 +252,9 @@ def cjk_faces(text: str) -> str:
             capture_output=True, text=True, check=False,
         ).stdout  # fmt: skip
         if CJK_FONT.replace(" ", "") + f"-{style}" not in Path(found).name:
-            raise SystemExit(f"{CJK_FONT} {style} is not installed (apt-get install fonts-lxgw-wenkai)")
+            raise SystemExit(
+                f"{CJK_FONT} {style} is not installed (apt-get install fonts-lxgw-wenkai)"
+            )
         font = TTFont(found)
         options = subset.Options()
         options.layout_features = ["*"]
@@ -368,9 +370,7 @@ def fixed_page(text: str, name: str, members: set[str], edition: str, language: 
     text = ANCHOR.sub(relinked, text)
     # Reading systems choose fonts, hyphenation and speech by the page's language.
     tag = sitewide.language(language).hreflang
-    text = re.sub(
-        r"<html\b(?![^>]*\blang=)", f'<html lang="{tag}" xml:lang="{tag}"', text, count=1
-    )
+    text = re.sub(r"<html\b(?![^>]*\blang=)", f'<html lang="{tag}" xml:lang="{tag}"', text, count=1)
     if edition:
         text = re.sub(
             r"(<body[^>]*>)",
@@ -393,9 +393,7 @@ def fix_epub(epub: Path, edition: str, language: str) -> None:
     for name in names:
         if name.endswith(".xhtml"):
             text = contents[name].decode("utf-8")
-            text = fixed_page(
-                text, name, members, edition if name == first_page else "", language
-            )
+            text = fixed_page(text, name, members, edition if name == first_page else "", language)
             if "<math" in text:
                 with_math.add(name)
             contents[name] = text.encode("utf-8")
@@ -429,7 +427,10 @@ def fix_epub(epub: Path, edition: str, language: str) -> None:
         )
     contents[opf] = package.encode("utf-8")
     # Sphinx writes epub_uid (the identifier's XML id) where the NCX wants the identifier itself.
-    identifier = html.unescape(re.search(r"<dc:identifier\b[^>]*>([^<]*)<", package)[1])
+    found = re.search(r"<dc:identifier\b[^>]*>([^<]*)<", package)
+    if found is None:
+        raise RuntimeError(f"{opf}: Sphinx wrote no dc:identifier")
+    identifier = html.unescape(found[1])
     contents["toc.ncx"] = re.sub(
         rb'(<meta name="dtb:uid" content=")[^"]*"',
         lambda m: m[1] + html.escape(identifier).encode("utf-8") + b'"',
