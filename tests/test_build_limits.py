@@ -183,3 +183,25 @@ def test_a_fragment_both_languages_need_at_once_runs_once(tmp_path):
     assert [process.returncode for process in both] == [0, 0]
     assert outputs == ["done\n\n", "done\n\n"]
     assert runs.read_text(encoding="utf-8") == "ran\n", "the second waited for the first's run"
+
+
+def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypatch):
+    from sphinx.errors import ExtensionError
+
+    from torch_notes.gallery import shared_run
+
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    monkeypatch.setenv(shared_run.VARIABLE, f"{sleeper.pid} {tmp_path}")
+    try:
+        (tmp_path / "index.doctree").write_bytes(b"")  # the first page read: the gallery ran
+        shared_run.wait_for_the_gallery(None)  # type: ignore[arg-type]
+        (tmp_path / "index.doctree").unlink()
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    started = time.monotonic()
+    with pytest.raises(ExtensionError, match="ended before running it"):
+        shared_run.wait_for_the_gallery(None)  # type: ignore[arg-type]  # it ended, no page
+    assert time.monotonic() - started < 1
+    monkeypatch.delenv(shared_run.VARIABLE)
+    shared_run.wait_for_the_gallery(None)  # type: ignore[arg-type]  # one language: no wait

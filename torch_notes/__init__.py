@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the release probe (torch_notes.history) imports the package
 # checked with. Where a handler must run before or after another's, its priority says so
 # (torch_notes.priorities).
 EXTENSIONS = (
+    "torch_notes.gallery.shared_run",
     "torch_notes.gallery.hygiene",
     "torch_notes.gallery.volatile_output",
     "torch_notes.evidence",

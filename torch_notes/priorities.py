@@ -10,6 +10,9 @@ from __future__ import annotations
 
 DEFAULT = 500  # Sphinx's own, for every handler connected without a priority
 
+# builder-inited: a language that reuses another build's gallery run waits for it before
+# anything looks at the examples (torch_notes.gallery.shared_run).
+FIRST_ON_BUILDER = 100
 # builder-inited: leftovers of the last build are pruned before sphinx-gallery's handler (at
 # DEFAULT) runs the examples and would render them again (torch_notes.gallery.hygiene).
 BEFORE_GALLERY_RUNS = DEFAULT - 100

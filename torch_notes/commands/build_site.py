@@ -12,11 +12,11 @@ untracked and not ignored by git, is recorded in ``.build-info.json``
 (``torch_notes.time_limits``, ``TORCH_NOTES_TIME_LIMIT``).
 
 Both cores work: the learners' scripts of the downloads' check start at once beside the
-English build (``gallery.downloads.start_self_check``); English executes every gallery script
-and snippet, and once it has run the gallery, the Chinese build starts beside it and reuses those
-outputs (sphinx-gallery sees unchanged checksums; a fragment runs in the first build that needs
-it while the other waits for its result), so each example and fragment runs exactly once per
-invocation. Sphinx's own ``-j`` is refused
+English build (``gallery.downloads.start_self_check``), and so does the Chinese build, which
+waits at its builder's start until English has run the gallery (``gallery.shared_run``), then
+reuses its outputs (sphinx-gallery sees unchanged checksums) while English reads and writes.
+A fragment both need runs in the first to ask while the other waits for its result, so each
+example and fragment runs exactly once per invocation. Sphinx's own ``-j`` is refused
 (:func:`refuse_parallel_read`). Both builds use ``-W --keep-going``: every problem is listed,
 and any of them fails the run.
 """
@@ -45,7 +45,7 @@ from sphinx.cmd.build import build_main
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.model.records import CheckKind
-from torch_notes.gallery import downloads
+from torch_notes.gallery import downloads, shared_run
 from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, ROOT, SITE, build_scratch
 
 VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
@@ -110,18 +110,24 @@ def sphinx_command(srcdir: Path, outdir: Path, *options: str, builder: str = "ht
             *options, str(srcdir), str(outdir)]  # fmt: skip
 
 
-# Imported once, before either language, by the process that forks each language's build:
+# Imported once by the process that forks each language's build, before the first:
 # libraries that use no Sphinx translation (so nothing they define is fixed in one language).
-PRELOAD = ("torch", "matplotlib.pyplot", "jieba", "jupyter_cache", "nbclient", "nbformat")
+PRELOAD = ("torch", "matplotlib.pyplot", "jupyter_cache", "nbclient", "nbformat")
 
 
 def preload() -> None:
-    """Import the heavy libraries once, load jieba's dictionary once (Sphinx's Chinese search
-    loads it in every build, and rebuilds its cache when the cache is not where it was left),
-    and freeze them all so that no collection walks them again."""
+    """Import the heavy libraries once, and freeze them so that no collection walks them."""
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
+    gc.collect()
+    gc.freeze()
+
+
+def preload_chinese_search() -> None:
+    """Load jieba's dictionary once, while the English build runs (only Chinese needs it):
+    Sphinx's Chinese search loads it in every build, and rebuilds its cache when the cache is
+    not where it was left."""
     with contextlib.suppress(ImportError):
         jieba = importlib.import_module("jieba")
         jieba.dt.tmp_dir = str(CACHE / "jieba")  # kept between builds: it depends on jieba only
@@ -142,12 +148,16 @@ def doctrees(language: str) -> Path:
     return BUILD / "doctrees" / language
 
 
-def start_language(language: str, extra: list[str]) -> LanguageBuild:
+def start_language(
+    language: str, extra: list[str], gallery_run_by: LanguageBuild | None = None
+) -> LanguageBuild:
     """Start one language's build in a child forked from this process, as ``python -m sphinx``
     would run it (``sphinx.cmd.build.build_main``): a fresh Sphinx, message catalogs included
     (Sphinx keeps them in globals, and a module imported during one language's build keeps
     that language's strings), but PyTorch, matplotlib and the rest of ``PRELOAD`` are imported
     already. Without ``os.fork`` (Windows), a process of its own, run to its end here.
+    ``gallery_run_by``: the build that runs the gallery, which this one waits for
+    (``gallery.shared_run``).
     """
     command = language_command(language, extra)
     print(f"\n$ {' '.join(command)}", flush=True)
@@ -161,6 +171,10 @@ def start_language(language: str, extra: list[str]) -> LanguageBuild:
         status, warnings = 1, 0
         try:
             os.close(read)
+            if gallery_run_by is not None:
+                os.environ[shared_run.VARIABLE] = (
+                    f"{gallery_run_by.pid} {doctrees(gallery_run_by.language)}"
+                )
             counter = WarningCounter(sys.stderr)
             with contextlib.chdir(ROOT), contextlib.redirect_stderr(counter):
                 status = build_main(command[3:])  # what follows ``python -m sphinx``
@@ -184,49 +198,32 @@ class LanguageBuild:
         self.started = time.perf_counter()
         self.seconds = 0.0
 
-    def running(self) -> bool:
-        if not self.pid:
-            return False
-        finished, _ = os.waitpid(self.pid, os.WNOHANG)
-        if finished:
-            self.collect(reaped=True)
-        return bool(self.pid)
-
     def wait(self) -> tuple[int, int]:
         if self.pid:
-            self.collect(reaped=False)
+            self.collect()
         return self.status
 
-    def collect(self, reaped: bool) -> None:
+    def collect(self) -> None:
         with os.fdopen(self.report) as report:
             answer = report.read().split()
-        if not reaped:
-            os.waitpid(self.pid, 0)
+        os.waitpid(self.pid, 0)
         self.pid = 0
         self.seconds = time.perf_counter() - self.started
         # A child that died before reporting has printed why (a traceback, a time limit).
         self.status = (int(answer[0]), int(answer[1])) if len(answer) == 2 else (1, 0)
 
-    def has_run_the_gallery(self) -> bool:
-        """Whether sphinx-gallery has run every example: it does so when the builder starts,
-        before Sphinx reads the first page and saves its doctree."""
-        return any(doctrees(self.language).glob("*.doctree"))
-
 
 def build_languages(extra: list[str]) -> list[LanguageBuild]:
-    """The source language first; each other one starts once the source language has run the
-    gallery (the other finds its outputs on disk and reuses them), beside the source
-    language's reading and writing. A fragment that both need runs once, in the first to ask
-    (``SnippetRunner.result``). Stops early when the source language fails before that."""
+    """The source language runs the gallery; each other one starts at once beside it, and
+    waits at its builder's start until the gallery has run (``gallery.shared_run``), then
+    reuses its outputs while the source language reads and writes. A fragment that both need
+    runs once, in the first to ask (``SnippetRunner.result``)."""
     first, *others = sitewide.LANGUAGE_CODES
     source = start_language(first, extra)
-    while source.running() and not source.has_run_the_gallery():
-        time.sleep(0.05)
-    if not source.running() and source.wait()[0]:
-        return [source]
-    builds = [source, *(start_language(language, extra) for language in others)]
+    preload_chinese_search()
+    builds = [source, *(start_language(language, extra, source) for language in others)]
     for each in builds:
-        each.wait()
+        each.wait()  # the source first: the others see it end, should it fail in the gallery
     return builds
 
 
@@ -376,14 +373,14 @@ def build(extra: list[str] | None = None) -> int:
     seconds = {each.language: each.seconds for each in builds}
     warnings = sum(each.status[1] for each in builds)
     failed = [each for each in builds if each.status[0]]
-    if failed or len(builds) < len(sitewide.LANGUAGE_CODES):
+    if failed:
         for each in failed:
             print(
                 f"\nFAILED: the {each.language} build reported the problems listed above "
                 "(each names its file).",
                 file=sys.stderr,
             )
-        return failed[0].status[0] if failed else 1
+        return failed[0].status[0]
     shutil.copytree(DOCS / "_root", SITE, dirs_exist_ok=True)
     published = hosting.publish(SITE)
     problems = check_site.check(SITE)

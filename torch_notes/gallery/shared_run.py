@@ -1,0 +1,62 @@
+"""One gallery run for every language of a build: the others wait for it, then reuse it.
+
+    TORCH_NOTES_GALLERY_RUN_BY="<pid> <doctrees folder>"      (set by commands.build_site)
+
+``commands.build_site`` starts the Chinese build while the English one is still running the
+gallery, so that Sphinx's start-up and the extensions' set-up happen beside it. This handler
+holds the Chinese build at ``builder-inited``, before the gallery's hygiene and
+sphinx-gallery look at the examples, until the English build has read its first page (it has
+then run every example and written its outputs, which sphinx-gallery finds current), or has
+ended. Without the variable (a build of one language, the books, the test projects) it does
+nothing.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+from sphinx.errors import ExtensionError
+
+from torch_notes import priorities
+from torch_notes.time_limits import limit_seconds
+
+VARIABLE = "TORCH_NOTES_GALLERY_RUN_BY"
+
+
+def has_run_the_gallery(doctrees: Path) -> bool:
+    """Whether a build has run every example: sphinx-gallery does so when the builder starts,
+    before Sphinx reads the first page and saves its doctree."""
+    return any(doctrees.glob("*.doctree"))
+
+
+def running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return True
+
+
+def wait_for_the_gallery(app: Sphinx) -> None:
+    told = os.environ.get(VARIABLE, "")
+    if not told:
+        return
+    pid, doctrees = told.split(" ", 1)
+    deadline = time.monotonic() + limit_seconds() * 10
+    while not has_run_the_gallery(Path(doctrees)):
+        # The other build ended without reading a page: its gallery failed and said why.
+        if not running(int(pid)) or time.monotonic() > deadline:
+            raise ExtensionError(
+                f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this one, "
+                "and it ended before running it: its error is above"
+            )
+        time.sleep(0.05)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.connect("builder-inited", wait_for_the_gallery, priority=priorities.FIRST_ON_BUILDER)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
