@@ -77,3 +77,38 @@ def test_sphinx_gallery_collects_through_the_frozen_gc():
     gen_rst.gc.collect()
     assert gc.get_freeze_count() > 0
     gc.unfreeze()
+
+
+def test_myst_makes_one_parser_per_configuration_and_the_same_documents(monkeypatch):
+    from myst_parser.parsers import mdit, sphinx_
+
+    from torch_notes.workarounds import myst_parsers
+
+    made = []
+    original = mdit.create_md_parser
+
+    def counting(config, renderer):
+        made.append(config)
+        return original(config, renderer)
+
+    monkeypatch.setattr(mdit, "create_md_parser", counting)
+    monkeypatch.setattr(sphinx_, "create_md_parser", sphinx_.create_md_parser)  # restored after
+    myst_parsers._parsers.clear()
+    myst_parsers.setup(None)
+    config = MdParserConfig()
+    texts = []
+    for message in ("*one*", "two ``code``", "[three](https://example.org)"):
+        parser = sphinx_.create_md_parser(config, base.DocutilsRenderer)
+        document = base.make_document("<translated>")
+        parser.options["document"] = document
+        parser.render(message)
+        fresh = original(MdParserConfig(), base.DocutilsRenderer)
+        alone = base.make_document("<translated>")
+        fresh.options["document"] = alone
+        fresh.render(message)
+        assert document.pformat() == alone.pformat()  # the same document as a parser of its own
+        texts.append(document.astext())
+    assert made.count(config) == 1, "one parser for the three messages of one configuration"
+    assert texts == ["one", "two code", "three"]
+    other = MdParserConfig()  # another configuration (a page's front matter): its own parser
+    assert sphinx_.create_md_parser(other, base.DocutilsRenderer) is not parser

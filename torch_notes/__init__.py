@@ -45,6 +45,7 @@ EXTENSIONS = (
     "torch_notes.workarounds.chinese_search",
     "torch_notes.workarounds.nav_labels",
     "torch_notes.workarounds.myst_settings",
+    "torch_notes.workarounds.myst_parsers",
     "torch_notes.workarounds.search_stemmer",
     "torch_notes.workarounds.gallery_gc",
 )

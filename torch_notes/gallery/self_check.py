@@ -173,6 +173,8 @@ class Run:
         env = {
             **os.environ,
             "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
+            # One thread: it runs beside the gallery, whose PyTorch has both cores' threads.
+            "OMP_NUM_THREADS": "1",
         }
         payload = [(str(path), source, expressions) for path, source, expressions in jobs]
         with self.log.open("w", encoding="utf-8") as log:

@@ -34,6 +34,10 @@ module                     upstream                             delete when
                            settings) per parse, even when given  document is given (no upstream
                            one: 1,392 per Chinese build (no      issue found; to file);
                            upstream issue found)                 ``tests/test_speed_workarounds.py``
+``myst_parsers``           myst-parser's Sphinx parser builds a  myst-parser keeps its markdown-it
+                           markdown-it parser, every rule of     parser between parses (no upstream
+                           every plugin, for each text it        issue found; to file); ``tests/
+                           parses: 1,920 per Chinese build       test_speed_workarounds.py``
 ``search_stemmer``         Sphinx's search index stems every     Sphinx stems each distinct word
                            occurrence with the pure-Python       once, or uses PyStemmer (no
                            snowballstemmer, whose own cache was  Sphinx issue found);
