@@ -112,3 +112,29 @@ def test_myst_makes_one_parser_per_configuration_and_the_same_documents(monkeypa
     assert texts == ["one", "two code", "three"]
     other = MdParserConfig()  # another configuration (a page's front matter): its own parser
     assert sphinx_.create_md_parser(other, base.DocutilsRenderer) is not parser
+
+
+def test_the_chinese_index_splits_each_distinct_text_once(monkeypatch):
+    from sphinx.search import zh
+
+    from torch_notes.workarounds import search_splits
+
+    cut = []
+    original = zh.cut_for_search
+
+    def counting(text):
+        cut.append(text)
+        return original(text)
+
+    monkeypatch.setattr(zh, "cut_for_search", counting)
+    monkeypatch.setattr(zh.SearchChinese, "split", zh.SearchChinese.split)  # restored after
+    plain = zh.SearchChinese({})
+    expected = [plain.split(text) for text in ("自动求梯度 backward", "张量 Tensor")]
+    search_splits.setup(None)
+    search_splits._words.cache_clear()
+    cut.clear()
+    cached = zh.SearchChinese({})
+    texts = ["自动求梯度 backward", "张量 Tensor", "自动求梯度 backward"]
+    assert [cached.split(text) for text in texts] == [*expected, expected[0]]
+    assert cut == texts[:2], "the repeated text is not cut again"
+    assert cached.latin_terms == {"backward", "Tensor"}

@@ -47,6 +47,7 @@ EXTENSIONS = (
     "torch_notes.workarounds.myst_settings",
     "torch_notes.workarounds.myst_parsers",
     "torch_notes.workarounds.search_stemmer",
+    "torch_notes.workarounds.search_splits",
     "torch_notes.workarounds.gallery_gc",
 )
 

@@ -42,6 +42,9 @@ module                     upstream                             delete when
                            occurrence with the pure-Python       once, or uses PyStemmer (no
                            snowballstemmer, whose own cache was  Sphinx issue found);
                            removed (snowballstem/snowball#114)   ``tests/test_speed_workarounds.py``
+``search_splits``          Sphinx's Chinese search cuts every     Sphinx splits each distinct text
+                           text node with jieba, repeated ones   once (no Sphinx issue found);
+                           too (11,190 texts, 6,025 distinct)    ``tests/test_speed_workarounds.py``
 ``gallery_gc``             sphinx-gallery runs a full            sphinx-gallery no longer calls
                            ``gc.collect()`` before each example  ``gc.collect()`` per example, or
                            (to measure memory), walking all of   freezes itself (no upstream issue
