@@ -224,6 +224,8 @@ def build_languages(extra: list[str]) -> list[LanguageBuild]:
     builds = [source, *(start_language(language, extra, source) for language in others)]
     for each in builds:
         each.wait()  # the source first: the others see it end, should it fail in the gallery
+        if each.status[0] == 0:
+            check_site.read_pages(SITE / each.language)  # while the others still build
     return builds
 
 

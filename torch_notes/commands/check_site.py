@@ -61,6 +61,13 @@ def parse(page: Path) -> LinkCollector:
     return parsed(page, stat.st_mtime_ns, stat.st_size)
 
 
+def read_pages(folder: Path) -> None:
+    """Parse every page of one language's finished build now, while another builds: the
+    checks then find them parsed (:func:`parse` keeps each version of a page)."""
+    for page in folder.rglob("*.html"):
+        parse(page)
+
+
 @functools.lru_cache(maxsize=1024)
 def parsed(page: Path, mtime_ns: int, size: int) -> LinkCollector:
     collector = LinkCollector()
