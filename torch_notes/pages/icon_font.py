@@ -99,14 +99,15 @@ def subset_font(path: Path, chars: Iterable[str]) -> tuple[int, int]:
     The same font cut to the same characters is the same file (``recalcTimestamp=False``), so
     a cut is kept in ``_build/cache/`` by the hash of both, and the other language reuses it.
     """
-    from fontTools import subset  # fontTools comes with matplotlib; brotli writes WOFF2
-    from fontTools.ttLib import TTFont
-
     before = path.stat().st_size
     unicodes = sorted({ord(char) for char in chars})
     key = hashlib.sha256(path.read_bytes() + repr(unicodes).encode()).hexdigest()[:24]
     cut = CACHE / "icon-fonts" / f"{key}{path.suffix}"
     if not cut.is_file():
+        # Imported only to cut (half a second): a build that finds the cut never needs them.
+        from fontTools import subset  # fontTools comes with matplotlib; brotli writes WOFF2
+        from fontTools.ttLib import TTFont
+
         font = TTFont(path, recalcTimestamp=False)  # the same bytes on every build
         subsetter = subset.Subsetter(subset.Options())
         subsetter.populate(unicodes=unicodes)
