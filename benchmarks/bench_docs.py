@@ -1,7 +1,9 @@
 """What the bilingual build costs on each leg, compared with running the examples by hand.
 
-    python -m benchmarks.bench_docs                  # the pin (nox -s docs), from the repository
-    python -m benchmarks.bench_docs floor newest     # other legs (nox -s docs-floor, ...)
+    .venv/bin/python -m benchmarks.bench_docs                # the pin (nox -s docs), from the repository
+    .venv/bin/python -m benchmarks.bench_docs floor newest   # other legs (nox -s docs-floor, ...)
+
+It starts nox, so it runs with the Python that has nox (the README's ``.venv``).
 
 Measured in one run, on this machine, per leg: the leg's session is installed first (not
 timed), then timed with its environment reused: both languages, every check; then every
