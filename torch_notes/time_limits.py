@@ -38,10 +38,11 @@ from types import FrameType
 from typing import Any
 
 LIMIT_VARIABLE = "TORCH_NOTES_TIME_LIMIT"
-# The slowest single run measured is an example of about 6 s on the pin (2.13, CPU, 2 cores;
-# the CUDA legs run on the CPU here at about the same speed): 300 s leaves a slow machine, a
-# GPU's start-up and a busy CI runner 50 times that.
-DEFAULT_SECONDS = 300.0
+# The slowest single run measured is plot_load_batches.py, 1.5 s on the pin (2.13, CPU, 2
+# cores; sphinx-gallery's cost files); the whole history probe of a release takes 16-20 s. 120 s
+# leaves a slow machine, a GPU's start-up and a busy CI runner 80 times that, and a hang still
+# fails within about two and a half minutes.
+DEFAULT_SECONDS = 120.0
 GRACE_SECONDS = 30.0  # how long a run may take to unwind once its limit has passed
 EXIT_STATUS = 124  # what `timeout` exits with
 
