@@ -8,8 +8,8 @@ sys.path.insert(0, str(DOCS.parent))  # the torch_notes package: the site's own 
 
 from torch_notes import sitewide
 from torch_notes.gallery import gallery_conf
-from torch_notes.history.release_list import minor
 from torch_notes.legs import torch_release
+from torch_notes.release_list import minor
 from torch_notes.time_limits import limit_seconds
 
 # -- Project ----------------------------------------------------------------

@@ -90,7 +90,7 @@ def interface_messages() -> set[str]:
 
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES[1:])
 def test_the_package_interface_text_is_translated(language):
-    from torch_notes.i18n import interface
+    from torch_notes import interface
 
     with interface.catalog(language).open("rb") as handle:
         catalog = read_po(handle)

@@ -12,8 +12,8 @@ from pathlib import Path
 import yaml
 
 from torch_notes.history import merge
-from torch_notes.history.release_list import RELEASES
 from torch_notes.paths import GALLERY, HISTORY, ROOT
+from torch_notes.release_list import RELEASES
 
 WORKFLOW = ROOT / ".github" / "workflows" / "history.yml"
 
@@ -71,11 +71,11 @@ def test_a_record_of_another_release_or_a_missing_one_is_named(tmp_path):
 def test_the_workflow_records_each_release_in_its_own_job_then_merges():
     jobs = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))["jobs"]
     listed = subprocess.run(
-        [sys.executable, "-m", "torch_notes.history.release_list"],
+        [sys.executable, "-m", "torch_notes.release_list"],
         cwd=ROOT, capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
     assert json.loads(listed) == list(RELEASES)
-    assert "torch_notes.history.release_list" in jobs["releases"]["steps"][-1]["run"]
+    assert "torch_notes.release_list" in jobs["releases"]["steps"][-1]["run"]
     matrix = jobs["record"]["strategy"]["matrix"]["release"]
     assert matrix == "${{ fromJSON(needs.releases.outputs.releases) }}"
     runs = [step.get("run", "") for step in jobs["record"]["steps"]]

@@ -38,7 +38,7 @@ def test_the_floor_leg_installs_exactly_the_lower_bounds_of_pyproject():
 
 
 def test_the_legs_are_ordered_floor_pin_newest():
-    from torch_notes.history.release_list import version
+    from torch_notes.release_list import version
 
     releases = [version(locks.torch_release(leg)) for leg in ("floor", "pin", "newest")]
     assert releases == sorted(releases)

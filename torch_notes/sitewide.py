@@ -14,6 +14,7 @@ import subprocess
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 # -- Languages ------------------------------------------------------------------------------
 
@@ -165,6 +166,24 @@ def is_example(path: str | Path) -> bool:
 def example_name(path: str | Path) -> str:
     """``gallery/autograd/plot_autograd_basics.py`` -> ``autograd_basics`` (its facts' prefix)."""
     return Path(path).stem.removeprefix(EXAMPLE_PREFIX)
+
+
+def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None:
+    """The script a gallery page was generated from (resolved); None for any other page."""
+    conf = getattr(config, "sphinx_gallery_conf", None) or {}
+    folders = zip(conf.get("examples_dirs", []), conf.get("gallery_dirs", []), strict=True)
+    for examples, gallery in folders:
+        if docname.startswith(f"{gallery}/"):
+            script = Path(srcdir, examples, docname.removeprefix(f"{gallery}/") + ".py")
+            return script.resolve() if script.is_file() else None
+    return None
+
+
+# The class sphinx-gallery gives a cell's output block (the code cells have none).
+OUTPUT_CLASS = "sphx-glr-script-out"
+# The builders whose pages offer the gallery's downloads; an EPUB (torch_notes/commands/books.py)
+# holds the examples' pages but no files to download.
+DOWNLOAD_BUILDERS = ("html", "dirhtml", "singlehtml")
 
 
 # -- Chinese text ---------------------------------------------------------------------------

@@ -25,7 +25,7 @@ checks run only for builders that render pages: the gettext builder runs nothing
 nothing to check (:func:`connect_checks`, the one place that asks which builder runs).
 
 Interface text (labels, column titles, verdicts) comes from the package's message catalog,
-``torch_notes/i18n/locale/<language>/LC_MESSAGES/torch_notes.po`` (see ``i18n.interface``).
+``torch_notes/locale/<language>/LC_MESSAGES/torch_notes.po`` (see ``torch_notes.interface``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from typing import Any
 
 from sphinx.application import Sphinx
 
-from torch_notes import priorities
+from torch_notes import interface, priorities
 from torch_notes.evidence.checks import (
     bounded_claims,
     cell_names,
@@ -71,7 +71,6 @@ from torch_notes.evidence.reports import (
     topics,
 )
 from torch_notes.evidence.store.domain import EvidenceDomain
-from torch_notes.i18n import interface
 
 # What a rendering build checks on each page once it is filled in (priorities.FILL_IN), in
 # this order, and once at the end.

@@ -8,55 +8,19 @@ setting changed here changes every build that runs examples.
 * ``volatile_output``: marks the output of cells that change on every run (timings);
 * ``downloads``: what a learner downloads, without the build's bookkeeping;
 * ``time_limit``: each example within the build's time limit.
+
+What the evidence core and the pages also need of the examples is below every package: the
+script of a gallery page, the output blocks' class and the builders that offer downloads in
+``torch_notes.sitewide``, the reset hook that quiets the machine's loggers in
+``torch_notes.machine_loggers`` (``tests/test_layers.py`` keeps imports downward).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-import io
-import logging
-from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
 from torch_notes.pages import thumbnails
-
-# Loggers that describe the build machine, not the lesson: a CUDA build of PyTorch on a machine
-# without a GPU logs "No CUDA runtime is found, using CUDA_HOME=..." when torch.utils.benchmark
-# is imported. Outputs are checked for logger lines (torch_notes.evidence.checks.output_hygiene).
-MACHINE_LOGGERS = ("torch.utils.cpp_extension",)
-# The class sphinx-gallery gives a cell's output block (the code cells have none).
-OUTPUT_CLASS = "sphx-glr-script-out"
-
-
-def quiet_machine_loggers(*args: Any, **kwargs: Any) -> None:
-    """sphinx-gallery reset hook (and the snippet runner's): only errors from those loggers.
-
-    Releases before 2.7 print the same message to stderr, without a logger, when the module
-    is first imported: import it here first, with that message discarded.
-    """
-    for name in MACHINE_LOGGERS:
-        logging.getLogger(name).setLevel(logging.ERROR)
-    for name in MACHINE_LOGGERS:
-        with contextlib.redirect_stderr(io.StringIO()), contextlib.suppress(ImportError):
-            importlib.import_module(name)
-
-
-# The builders whose pages offer the gallery's downloads; an EPUB (torch_notes/commands/books.py)
-# holds the examples' pages but no files to download.
-DOWNLOAD_BUILDERS = ("html", "dirhtml", "singlehtml")
-
-
-def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None:
-    """The script a gallery page was generated from (resolved); None for any other page."""
-    conf = getattr(config, "sphinx_gallery_conf", None) or {}
-    folders = zip(conf.get("examples_dirs", []), conf.get("gallery_dirs", []), strict=True)
-    for examples, gallery in folders:
-        if docname.startswith(f"{gallery}/"):
-            script = Path(srcdir, examples, docname.removeprefix(f"{gallery}/") + ".py")
-            return script.resolve() if script.is_file() else None
-    return None
 
 
 def gallery_conf(
@@ -77,7 +41,7 @@ def gallery_conf(
         "reset_modules": (
             "matplotlib",
             "torch_notes.evidence.execution.recording.seed_everything",
-            "torch_notes.gallery.quiet_machine_loggers",
+            "torch_notes.machine_loggers.quiet_machine_loggers",
             "torch_notes.gallery.time_limit.limit_each_example",
         ),
         "reset_modules_order": "both",  # the time limit starts before an example, stops after

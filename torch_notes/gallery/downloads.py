@@ -38,7 +38,8 @@ from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.model.records import CheckKind, installed_torch
 from torch_notes.evidence.model.values import parse_claim
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.gallery import DOWNLOAD_BUILDERS, example_script, self_check
+from torch_notes.gallery import self_check
+from torch_notes.sitewide import DOWNLOAD_BUILDERS, example_script
 
 logger = logging.getLogger(__name__)
 

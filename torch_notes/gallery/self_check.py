@@ -109,9 +109,9 @@ RUNNER = textwrap.dedent(
     try:
         import numpy, torch
         from torch_notes.history.probe import cells, run_cell
+        from torch_notes.evidence.execution.gallery_cells import cell_of
         from torch_notes.evidence.execution.recording import seed_everything
-        from torch_notes.gallery import quiet_machine_loggers
-        from torch_notes.gallery.time_limit import cell_of
+        from torch_notes.machine_loggers import quiet_machine_loggers
         from torch_notes.time_limits import TimeLimitExceeded, time_limit
         results = {}
         for path, source, expressions in jobs:

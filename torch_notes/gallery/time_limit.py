@@ -12,30 +12,13 @@ had reached (``# %% <name>``, ``execution.gallery_cells``) and what was still ru
 from __future__ import annotations
 
 from pathlib import Path
-from types import FrameType
 from typing import Any
 
 from torch_notes import paths
-from torch_notes.evidence.execution.gallery_cells import cell_name_at
-from torch_notes.time_limits import Locator, Watchdog, limit_seconds
+from torch_notes.evidence.execution.gallery_cells import cell_of
+from torch_notes.time_limits import Watchdog, limit_seconds
 
 _running: list[Watchdog] = []  # the limit of the example running now, if any
-
-
-def cell_of(fname: str) -> Locator:
-    """The locator of an example's cells: the cell of the innermost frame in its file."""
-
-    def locate(frame: FrameType) -> str:
-        here: FrameType | None = frame
-        while here is not None:
-            filename = here.f_code.co_filename
-            if Path(filename).name == Path(fname).name and Path(filename).is_file():
-                cell = cell_name_at(Path(filename), here.f_lineno)
-                return f"cell {cell} (line {here.f_lineno})"
-            here = here.f_back
-        return "between its cells"
-
-    return locate
 
 
 def shown_name(fname: str, gallery_conf: dict[str, Any]) -> str:

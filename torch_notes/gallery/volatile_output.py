@@ -18,7 +18,7 @@ from typing import Any
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from torch_notes.gallery import OUTPUT_CLASS
+from torch_notes.sitewide import OUTPUT_CLASS
 
 MARK = re.compile(r"#.*\bvolatile\b")
 

@@ -2,8 +2,8 @@
 
     python -m torch_notes.history.merge FOLDER [--all]
 
-``.github/workflows/history.yml`` records every release of ``release_list.RELEASES`` as a
-matrix of jobs, one release each (``nox -s history -- <release>``), and hands their
+``.github/workflows/history.yml`` records every release of ``torch_notes.release_list.RELEASES``
+as a matrix of jobs, one release each (``nox -s history -- <release>``), and hands their
 ``torch-<release>.json`` files to one last job, which runs this and opens the change for
 review. Each record found anywhere under FOLDER is checked before it replaces the committed
 one: its name and its provenance name the same release of the list, it holds facts and
@@ -23,8 +23,8 @@ from typing import Any
 
 from torch_notes import sitewide
 from torch_notes.evidence.execution.gallery_cells import SETUP, cell_starts
-from torch_notes.history.release_list import RELEASES
 from torch_notes.paths import GALLERY, HISTORY
+from torch_notes.release_list import RELEASES
 
 RECORD = re.compile(r"^torch-(?P<release>\d+\.\d+\.\d+)\.json$")
 
@@ -47,7 +47,7 @@ def problems_of(path: Path, record: dict[str, Any], cells: set[str]) -> list[str
     release = match["release"]
     problems = []
     if release not in RELEASES:
-        problems.append(f"{path}: {release} is not in torch_notes/history/release_list.py")
+        problems.append(f"{path}: {release} is not in torch_notes/release_list.py")
     recorded = str(record.get("provenance", {}).get("release", "")).split("+")[0]
     if recorded != release:
         problems.append(f"{path}: its provenance says torch {recorded or '(none)'}, not {release}")

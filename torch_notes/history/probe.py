@@ -40,14 +40,13 @@ from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
-from torch_notes.evidence.execution.gallery_cells import SETUP
+from torch_notes.evidence.execution.gallery_cells import SETUP, cell_of
 from torch_notes.evidence.execution.recording import seed_everything
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, run_fragment
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.text import comparable
 from torch_notes.evidence.model.values import to_plain
-from torch_notes.gallery import quiet_machine_loggers
-from torch_notes.gallery.time_limit import cell_of
+from torch_notes.machine_loggers import quiet_machine_loggers
 from torch_notes.paths import GALLERY, SNIPPETS, scratch, shown
 from torch_notes.time_limits import TimeLimitExceeded, time_limit
 

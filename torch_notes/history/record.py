@@ -1,6 +1,6 @@
 """Record how every example and snippet behaves on each release (``nox -s history``).
 
-    python -m torch_notes.history.record                 # every release of release_list.RELEASES
+    python -m torch_notes.history.record                 # every release of torch_notes.release_list
     python -m torch_notes.history.record 2.6.0 2.14.1    # only these
 
 For each release, one after the other: a fresh environment with that torch (and NumPy 1 where
@@ -21,9 +21,9 @@ import venv
 from pathlib import Path
 
 from torch_notes.history.probe import runs
-from torch_notes.history.release_list import RELEASES, requirements
 from torch_notes.legs import canonical_name, group_requirements
 from torch_notes.paths import GALLERY, HISTORY, ROOT, SNIPPETS
+from torch_notes.release_list import RELEASES, requirements
 from torch_notes.time_limits import limit_seconds, run
 
 # Installing a CUDA release takes 70-90 s here; a registry that stops answering must not hold
@@ -62,7 +62,7 @@ def main(argv: list[str]) -> int:
     releases = argv or list(RELEASES)
     unknown = [r for r in releases if r not in RELEASES]
     if unknown:
-        print(f"not in torch_notes/history/release_list.py: {', '.join(unknown)}", file=sys.stderr)
+        print(f"not in torch_notes/release_list.py: {', '.join(unknown)}", file=sys.stderr)
         return 2
     started = time.perf_counter()
     rows = []

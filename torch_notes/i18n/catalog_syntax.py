@@ -30,8 +30,7 @@ from typing import Any
 from sphinx.application import Sphinx
 from sphinx.util import logging
 
-from torch_notes import sitewide
-from torch_notes.i18n import interface
+from torch_notes import interface, sitewide
 
 logger = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.gallery import example_script
+from torch_notes.sitewide import example_script
 
 # What collect() found, per application (Sphinx declares no attribute for it).
 _provenance: weakref.WeakKeyDictionary[Sphinx, dict[str, str]] = weakref.WeakKeyDictionary()

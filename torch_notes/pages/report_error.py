@@ -24,8 +24,7 @@ from sphinx.builders.html import StandaloneHTMLBuilder
 from sphinx.locale import _ as sphinx_text
 from sphinx.locale import get_translation
 
-from torch_notes import sitewide
-from torch_notes.i18n import interface
+from torch_notes import interface, sitewide
 
 _ = get_translation("torch_notes")
 # Pages whose title only their template knows: Sphinx's own words for it, in its catalogs.

@@ -34,8 +34,8 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import sitewide
-from torch_notes.gallery import DOWNLOAD_BUILDERS
 from torch_notes.gallery.downloads import gallery_downloads
+from torch_notes.sitewide import DOWNLOAD_BUILDERS
 
 logger = logging.getLogger(__name__)
 

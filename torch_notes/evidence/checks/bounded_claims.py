@@ -11,7 +11,7 @@ from torch_notes.evidence.execution.release_records import release_bound, since
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.values import format_value
-from torch_notes.history.release_list import version
+from torch_notes.release_list import version
 
 logger = logging.getLogger(__name__)
 

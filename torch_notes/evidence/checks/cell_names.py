@@ -13,7 +13,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes.evidence.execution.gallery_cells import galleries, naming_problems
-from torch_notes.gallery import example_script
+from torch_notes.sitewide import example_script
 
 logger = logging.getLogger(__name__)
 

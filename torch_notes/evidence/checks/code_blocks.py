@@ -23,7 +23,7 @@ from sphinx.util import logging
 
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
-from torch_notes.gallery import example_script
+from torch_notes.sitewide import example_script
 
 logger = logging.getLogger(__name__)
 PYTHON = {"python", "python3", "py", "pycon", "ipython", "ipython3", "default", ""}

@@ -19,7 +19,7 @@ from torch_notes.evidence.execution.gallery_cells import gallery_cells
 from torch_notes.evidence.execution.release_records import own_record, recorded_outputs
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
-from torch_notes.gallery import OUTPUT_CLASS, example_script
+from torch_notes.sitewide import OUTPUT_CLASS, example_script
 
 logger = logging.getLogger(__name__)
 

@@ -21,7 +21,7 @@ from torch_notes import sitewide
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.store.domain import record_check
-from torch_notes.gallery import example_script
+from torch_notes.sitewide import example_script
 
 logger = logging.getLogger(__name__)
 

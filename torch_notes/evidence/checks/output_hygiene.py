@@ -23,7 +23,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import paths
-from torch_notes.gallery import OUTPUT_CLASS
+from torch_notes.sitewide import OUTPUT_CLASS
 
 logger = logging.getLogger(__name__)
 OUTPUT_CLASSES = (OUTPUT_CLASS, "snippet-output")  # gallery cells, note snippets

@@ -26,7 +26,7 @@ from torch_notes.evidence.markup.quotes import note_text
 from torch_notes.evidence.model.records import Row, RowSource, installed_torch, is_error
 from torch_notes.evidence.model.verdict_rules import unsupported
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.history.release_list import version
+from torch_notes.release_list import version
 
 logger = logging.getLogger(__name__)
 

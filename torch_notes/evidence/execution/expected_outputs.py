@@ -44,7 +44,7 @@ from typing import Any
 
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.evidence.model.text import comparable, diff, same
-from torch_notes.history.release_list import minor
+from torch_notes.release_list import minor
 
 SUFFIX = ".expected.txt"
 

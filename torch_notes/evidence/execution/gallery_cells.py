@@ -26,9 +26,11 @@ import textwrap
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from types import FrameType
 from typing import Any
 
 from torch_notes import sitewide
+from torch_notes.time_limits import Locator
 
 SETUP = "setup"  # the code before the first "# %%"
 NAME = re.compile(r"[a-z][a-z0-9_]*")
@@ -60,6 +62,24 @@ def cell_name_at(script: Path, line: int) -> str:
     """The name of the cell whose code starts at or after ``line``: the last ``# %%`` above it."""
     above = [start for start in cell_starts(script) if start.line < line]
     return above[-1].name if above else SETUP
+
+
+def cell_of(fname: str) -> Locator:
+    """The locator of an example's cells for a time limit (``torch_notes.time_limits``): the
+    cell of the innermost frame in its file. The gallery's time limit, the downloads' check
+    and the release probe each name the cell an example had reached with it."""
+
+    def locate(frame: FrameType) -> str:
+        here: FrameType | None = frame
+        while here is not None:
+            filename = here.f_code.co_filename
+            if Path(filename).name == Path(fname).name and Path(filename).is_file():
+                cell = cell_name_at(Path(filename), here.f_lineno)
+                return f"cell {cell} (line {here.f_lineno})"
+            here = here.f_back
+        return "between its cells"
+
+    return locate
 
 
 def naming_problems(cells: list[Cell]) -> list[str]:

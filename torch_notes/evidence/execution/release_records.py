@@ -30,7 +30,7 @@ from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX
 from torch_notes.evidence.model.records import Row, installed_torch
 from torch_notes.evidence.model.text import printed_text
 from torch_notes.evidence.model.values import format_value, from_plain, matches
-from torch_notes.history.release_list import minor, version
+from torch_notes.release_list import minor, version
 
 _ = get_translation("torch_notes")
 SHOWN = "shown"  # snippets.<name>.shown: what a page shows of a run (its error, or its output)

@@ -28,7 +28,7 @@ from sphinx.environment import BuildEnvironment
 from torch_notes.evidence.execution.recording import seed_everything
 from torch_notes.evidence.model.records import Raised, Warned, installed_torch
 from torch_notes.evidence.model.text import mask_addresses, printed_text
-from torch_notes.gallery import quiet_machine_loggers
+from torch_notes.machine_loggers import quiet_machine_loggers
 from torch_notes.paths import scratch
 from torch_notes.time_limits import (
     GRACE_SECONDS,

@@ -30,7 +30,7 @@ from sphinx.util.docutils import SphinxDirective
 from torch_notes.evidence.execution.gallery_cells import Cell, Gallery, galleries
 from torch_notes.evidence.markup.pending import replace
 from torch_notes.evidence.model import attributes
-from torch_notes.gallery import OUTPUT_CLASS
+from torch_notes.sitewide import OUTPUT_CLASS
 
 _ = get_translation("torch_notes")
 logger = logging.getLogger(__name__)

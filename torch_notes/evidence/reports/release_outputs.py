@@ -40,7 +40,7 @@ from torch_notes.evidence.execution.gallery_cells import (
 from torch_notes.evidence.execution.release_records import Record, Status, records
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.text import comparable
-from torch_notes.gallery import OUTPUT_CLASS, example_script
+from torch_notes.sitewide import OUTPUT_CLASS, example_script
 
 _ = get_translation("torch_notes")
 

@@ -1,11 +1,13 @@
 """The package's own interface text (labels, column titles, verdicts) in the page's language.
 
 Extensions write their interface text in English through ``get_translation("torch_notes")``;
-translations live in ``torch_notes/i18n/locale/<language>/LC_MESSAGES/torch_notes.po``, one
+translations live in ``torch_notes/locale/<language>/LC_MESSAGES/torch_notes.po``, one
 catalog per language of ``torch_notes.sitewide.LANGUAGES``. Sphinx reads compiled ``.mo``
 files only, and compiled files are not kept in git, so :func:`add_catalog` compiles each
 catalog into the build's doctree folder, then registers it (``app.add_message_catalog``).
 A message missing from a catalog shows in English, and ``tests/test_catalogs.py`` names it.
+A top-level module, below every package, because the evidence core and the pages' extensions
+both register the catalog (``tests/test_layers.py``).
 """
 
 from __future__ import annotations
