@@ -1,12 +1,12 @@
 """Each output block that a recorded release prints differently says so
-(torch_notes/evidence/reports/release_outputs.py)."""
+(torch_notes/pages/release_outputs.py)."""
 
 from __future__ import annotations
 
 from docutils import nodes
 
 from torch_notes.evidence.execution.release_records import Record, Status
-from torch_notes.evidence.reports import release_outputs
+from torch_notes.pages import release_outputs
 
 
 def record(release, outputs, failures=None, build="cuda"):

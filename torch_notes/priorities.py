@@ -22,6 +22,10 @@ AFTER_GALLERY_RUNS = DEFAULT + 100
 # doctree-read: each page is filled in from what ran before anything else reads it, Sphinx's
 # collectors and the evidence checks among them (torch_notes.evidence.markup.fill_in).
 FILL_IN = DEFAULT - 100
+# doctree-read: what other releases print is added under a page's output blocks once the
+# evidence checks (at DEFAULT) have read the blocks as the page shows them
+# (torch_notes.pages.release_outputs).
+AFTER_PAGE_CHECKS = DEFAULT + 100
 # html-page-context: the theme's handler (at DEFAULT) puts generate_toctree_html into the
 # context, which torch_notes.workarounds.nav_labels then wraps.
 AFTER_THEME_CONTEXT = DEFAULT + 100

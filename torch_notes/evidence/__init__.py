@@ -67,7 +67,6 @@ from torch_notes.evidence.reports import (
     errata_table,
     notes_ledger,
     release_changes,
-    release_outputs,
     topics,
 )
 from torch_notes.evidence.store.domain import EvidenceDomain
@@ -102,8 +101,6 @@ def connect_checks(app: Sphinx) -> None:
     app.connect("doctree-read", fill_in.fill_in, priority=priorities.FILL_IN)
     for check in PAGE_CHECKS:
         app.connect("doctree-read", check)
-    app.connect("doctree-read", release_outputs.add_release_outputs)  # after the checks
-    app.connect("html-page-context", release_outputs.add_picker)
     for build_check in BUILD_CHECKS:
         app.connect("env-check-consistency", build_check)
     app.connect("env-get-updated", errata_table.always_refresh)
@@ -153,12 +150,6 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_node(notes_ledger.notes_ledger)
     app.add_directive("notes-ledger", notes_ledger.NotesLedgerDirective)
     app.add_post_transform(notes_ledger.FillNotesLedger)
-    app.add_node(
-        release_outputs.release_outputs,
-        html=(release_outputs.visit_html, release_outputs.depart_html),
-        text=(release_outputs.visit_plain, release_outputs.depart_plain),
-        latex=(release_outputs.visit_plain, release_outputs.depart_plain),
-    )
     app.add_node(release_changes.release_changes)
     app.add_directive("release-changes", release_changes.ReleaseChangesDirective)
     app.add_post_transform(release_changes.FillReleaseChanges)

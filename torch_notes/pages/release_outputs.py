@@ -14,7 +14,10 @@ the release whose outputs the page shows (``evidence_expected_release``), and a 
 shown to a reader never comes from the build kind alone.
 
 All the text is in the page; ``_static/release-picker.js`` only chooses: a reader picks a
-release once (remembered across pages) and each such block then opens on that release's run.
+release once (remembered across pages) and each such block then opens on that release's run. ::
+
+    extensions = [..., "torch_notes.evidence", "torch_notes.pages.release_outputs"]
+    release_history_dir = ".../history"     # the records (torch_notes.evidence's setting)
 """
 
 from __future__ import annotations
@@ -30,7 +33,7 @@ from sphinx.application import Sphinx
 from sphinx.locale import get_translation
 from sphinx.writers.html5 import HTML5Translator
 
-from torch_notes import sitewide
+from torch_notes import interface, priorities, sitewide
 from torch_notes.evidence.execution.gallery_cells import (
     Cell,
     cell_starts,
@@ -228,3 +231,25 @@ def add_picker(
     """The picker's script, on pages that have such blocks only."""
     if doctree is not None and any(True for _ in doctree.findall(release_outputs)):
         app.add_js_file("release-picker.js", loading_method="defer")
+
+
+def connect(app: Sphinx) -> None:
+    """Only for builders that render: the gettext builder extracts the pages' own messages, and
+    these lines are the package's interface text, added after the pages were read."""
+    if app.builder.name == "gettext":
+        return
+    app.connect("doctree-read", add_release_outputs, priority=priorities.AFTER_PAGE_CHECKS)
+    app.connect("html-page-context", add_picker)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    app.setup_extension("torch_notes.evidence")  # the records, and the release pages show
+    interface.add_catalog(app)
+    app.add_node(
+        release_outputs,
+        html=(visit_html, depart_html),
+        text=(visit_plain, depart_plain),
+        latex=(visit_plain, depart_plain),
+    )
+    app.connect("builder-inited", connect)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
