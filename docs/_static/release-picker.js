@@ -1,4 +1,4 @@
-// Choose the PyTorch release whose outputs the page shows (torch_notes/evidence/reports/release_outputs.py).
+// Choose the PyTorch release whose outputs the page shows (torch_notes/pages/release_outputs.py).
 // Every release's text is already in the page; this only opens each block on the reader's
 // release, remembered across pages. Without JavaScript every block lists all its releases.
 (() => {
