@@ -11,6 +11,7 @@ Without Chromium these tests are skipped, except under CI (``CI`` set), where th
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -330,7 +331,7 @@ SCROLLING_ELEMENTS = """() => [...document.querySelectorAll('body *')]
   .filter(e => ['auto', 'scroll'].includes(getComputedStyle(e).overflowX)
                && e.scrollWidth > e.clientWidth + 1)
   .map(e => ({tag: e.tagName, cls: String(e.className), scrollWidth: e.scrollWidth,
-              codeOrTable: !!e.closest('pre, div.highlight, table, .pst-scrollable-table-container')
+              codeOrTable: !!e.closest('pre, div.highlight, table, .pst-scrollable-table-container, div.math')
                            || !!e.querySelector(':scope > pre, :scope > table')}))"""
 
 
@@ -349,6 +350,87 @@ def test_prose_fits_a_phone_while_code_scrolls_on_its_own(browser, base_url, kin
             assert [s for s in scrolling if s["codeOrTable"]], "no code block scrolls on its own"
     finally:
         context.close()
+
+
+def topic_pages(site: Path) -> list[str]:
+    """Every topic page the build found (``.build-info.json``, ``topics``)."""
+    info = json.loads((site / ".build-info.json").read_text(encoding="utf-8"))
+    return sorted(info["topics"])
+
+
+# The blocks that show what code printed: gallery cells, cells in place, the notes' fragments
+# (what the note printed and what PyTorch prints now) and other releases' outputs.
+OUTPUT_LINES = (
+    ".sphx-glr-script-out pre, .cell-output pre, .snippet-output pre, "
+    ".snippet-note-output pre, details.release-outputs pre"
+)
+# Every aside, solution and release is opened first: a reader who opens one reads it all.
+MEASURE_READING = """selector => {
+  document.querySelectorAll('details').forEach(d => { d.open = true; });
+  const formulas = [...document.querySelectorAll('article div.math')].map(box => {
+    const range = document.createRange();  // the formula's symbols, whatever box <math> is
+    range.selectNodeContents(box.querySelector('math'));
+    const ink = range.getBoundingClientRect(), frame = box.getBoundingClientRect();
+    return {tex: box.querySelector('math').getAttribute('alttext'), width: frame.width,
+            left: ink.left - frame.left, right: frame.right - ink.right,
+            scrolls: box.scrollWidth > box.clientWidth,
+            overflowX: getComputedStyle(box).overflowX};
+  });
+  const outputs = [...document.querySelectorAll(selector)];
+  const cut = outputs.filter(pre => pre.scrollWidth > pre.clientWidth).map(pre =>
+    pre.innerText.split('\\n').reduce((a, b) => (b.length > a.length ? b : a), ''));
+  return {formulas, outputs: outputs.length, cut};
+}"""
+
+
+@browser_test
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_formulas_are_centred_and_outputs_show_every_line_at_1366(
+    browser, base_url, site, language
+):
+    """On every topic page at 1366 px: each display formula centred in its box (left and right
+    gaps within 10 % of the box's width) and no output block that hides the end of a line.
+    On a phone and in a narrower window each formula shows its first symbol and either fits or
+    scrolls in its own box."""
+    pages = topic_pages(site)
+    assert len(pages) >= 10, pages
+    off_centre, cut, formulas, outputs = [], [], 0, 0
+    wide = browser.new_context(viewport={"width": 1366, "height": 900})
+    try:
+        tab = wide.new_page()
+        for name in pages:
+            tab.goto(f"{base_url}/{language}/{name}.html", wait_until="networkidle")
+            found = tab.evaluate(MEASURE_READING, OUTPUT_LINES)
+            formulas += len(found["formulas"])
+            outputs += found["outputs"]
+            off_centre += [
+                (name, f["tex"][:40], round(f["left"]), round(f["right"]), round(f["width"]))
+                for f in found["formulas"]
+                if abs(f["left"] - f["right"]) > 0.1 * f["width"]
+            ]
+            cut += [(name, line[:100]) for line in found["cut"]]
+    finally:
+        wide.close()
+    assert formulas and outputs, "no formula or output block measured: is the page the same?"
+    assert (off_centre, cut) == ([], []), (
+        f"formulas off centre (page, TeX, left, right, width): {off_centre}; "
+        f"{len(cut)} output blocks hide part of a line at 1366 px: {cut}"
+    )
+
+    for width in (375, 240):  # 240: narrower than the gradient formula of autograd/basics
+        narrow = browser.new_context(viewport={"width": width, "height": 740}, is_mobile=True)
+        try:
+            tab = narrow.new_page()
+            tab.goto(f"{base_url}/{language}/{PAGES['narrative']}", wait_until="networkidle")
+            (formula,) = tab.evaluate(MEASURE_READING, OUTPUT_LINES)["formulas"]
+        finally:
+            narrow.close()
+        assert formula["left"] >= -1, f"{width} px: the formula's start is cut off: {formula}"
+        fits = formula["right"] >= -1
+        scrolls = formula["scrolls"] and formula["overflowX"] == "auto"
+        assert fits or scrolls, f"{width} px: the formula's end is cut off: {formula}"
+        if width == 240:
+            assert scrolls, f"the formula no longer needs to scroll at 240 px: {formula}"
 
 
 @browser_test

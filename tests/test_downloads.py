@@ -16,6 +16,7 @@ import re
 import subprocess
 import sys
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -25,7 +26,8 @@ from torch_notes import paths, sitewide
 pytestmark = pytest.mark.site
 
 EXAMPLES = sorted(p.stem for p in (paths.ROOT / "gallery").rglob("plot_*.py"))
-_outcomes: dict[str, str] = {}  # the same bytes run once per session, whichever page offers them
+# The same bytes run once per session, whichever page offers them.
+_outcomes: dict[str, Outcome] = {}
 
 
 def download(site: Path, language: str, name: str) -> Path:
@@ -34,15 +36,31 @@ def download(site: Path, language: str, name: str) -> Path:
     return found[0]
 
 
-def run_once(path: Path, runner) -> str:
+@dataclass(frozen=True)
+class Outcome:
+    """How a download ended: its exit status (a notebook whose cell raised: 1), what the check
+    printed (the script's or the last cell's standard output) and the error, if any."""
+
+    status: int
+    printed: str
+    error: str = ""
+
+    @property
+    def last_line(self) -> str:
+        return (self.printed.strip().splitlines() or [""])[-1]
+
+    def __str__(self) -> str:
+        return f"exit {self.status}:\n{self.printed[-3000:]}\n{self.error[-3000:]}"
+
+
+def run_once(path: Path, runner) -> Outcome:
     digest = hashlib.sha256(path.read_bytes()).hexdigest()
     if digest not in _outcomes:
         _outcomes[digest] = runner(path)
     return _outcomes[digest]
 
 
-def run_script(path: Path) -> str:
-    """``ok`` and the last line printed (the check's verdict), or why it failed."""
+def run_script(path: Path) -> Outcome:
     result = subprocess.run(
         [sys.executable, path.name],
         cwd=path.parent,
@@ -51,17 +69,16 @@ def run_script(path: Path) -> str:
         timeout=600,
         check=False,
     )
-    if result.returncode:
-        return f"exit {result.returncode}:\n{result.stderr[-3000:]}"
-    return "ok: " + (result.stdout.strip().splitlines() or [""])[-1]
+    return Outcome(result.returncode, result.stdout, result.stderr)
 
 
-def run_notebook(path: Path) -> str:
+def run_notebook(path: Path) -> Outcome:
     import nbformat
     from nbclient import NotebookClient
     from nbclient.exceptions import CellExecutionError
 
     notebook = nbformat.read(path, as_version=4)
+    error = ""
     try:
         NotebookClient(
             notebook,
@@ -69,13 +86,13 @@ def run_notebook(path: Path) -> str:
             kernel_name="python3",
             resources={"metadata": {"path": str(path.parent)}},
         ).execute()
-    except CellExecutionError as error:
-        return str(error)[-3000:]
+    except CellExecutionError as raised:
+        error = f"{raised.ename}: {raised.evalue}\n{raised}"
     last = notebook.cells[-1]
     printed = "".join(
         o.get("text", "") for o in last.get("outputs", []) if o.get("name") == "stdout"
     )
-    return "ok: " + (printed.strip().splitlines() or [""])[-1]
+    return Outcome(1 if error else 0, printed, error)
 
 
 # What the check at the end of each download prints on the site's own PyTorch
@@ -86,31 +103,39 @@ AGREES = {"en": "agrees with the site (PyTorch ", "zh_CN": "与本站（PyTorch 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_python_download_runs_and_agrees_with_the_site(site, example):
     outcome = run_once(download(site, "en", f"{example}.py"), run_script)
-    assert outcome.startswith("ok: ") and AGREES["en"] in outcome, outcome
+    assert outcome.status == 0 and AGREES["en"] in outcome.last_line, outcome
 
 
 @pytest.mark.parametrize("example", EXAMPLES)
 def test_notebook_download_runs_and_agrees_with_the_site(site, example):
     outcome = run_once(download(site, "en", f"{example}.ipynb"), run_notebook)
-    assert outcome.startswith("ok: ") and AGREES["en"] in outcome, outcome
+    assert outcome.status == 0 and AGREES["en"] in outcome.last_line, outcome
 
 
 @pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
 @pytest.mark.parametrize("kind", [".py", ".ipynb"])
 def test_a_download_whose_value_differs_names_it(site, tmp_path, language, kind):
-    """The check as a learner on another PyTorch meets it: one value the site recorded is
-    altered in a copy of the download, and the check names that value."""
+    """The check as a learner on another PyTorch, or with an edited script, meets it: one
+    value the site recorded is altered in a copy of the download, and the check names that
+    value and fails (exit status 1; in a notebook the cell raises SystemExit), while the
+    unaltered download exits 0."""
     original = download(site, language, f"plot_autograd_basics{kind}")
     runner = run_script if kind == ".py" else run_notebook
-    assert AGREES[language] in run_once(original, runner)
+    unaltered = run_once(original, runner)
+    assert unaltered.status == 0 and AGREES[language] in unaltered.last_line, unaltered
     text = original.read_text(encoding="utf-8")
     planted = "'SumBackward0'),"
     assert planted in text
     copy = tmp_path / original.name
     copy.write_text(text.replace(planted, "'SumBackward9'),", 1), encoding="utf-8")
     outcome = runner(copy)
-    assert outcome.startswith("ok: "), outcome
-    assert "SumBackward9" in outcome and "type(b.grad_fn).__name__" in outcome, outcome
+    assert outcome.status == 1, outcome
+    if kind == ".ipynb":
+        assert outcome.error.startswith("SystemExit: 1"), outcome
+    # What the check printed, not the cell's source (a notebook's error quotes the cell).
+    assert "SumBackward9" in outcome.printed, outcome
+    assert "type(b.grad_fn).__name__" in outcome.printed, outcome
+    assert AGREES[language] not in outcome.printed, outcome
 
 
 def catalog_strings(example: str) -> dict[str, str]:

@@ -341,6 +341,50 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
     assert about["verdict"] == "removed (now raises)"
 
 
+def comment_in_chinese(app) -> None:
+    """The fragment ``adds`` with a comment of the note in Chinese, as the notes write them."""
+    fragment = app.srcdir / "snippets" / "adds.py"
+    text = fragment.read_text(encoding="utf-8")
+    fragment.write_text(text.replace("print(x + 2)", "print(x + 2) # 加上 2"), encoding="utf-8")
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_chinese_comment_of_the_notes_code_without_english_fails_the_english_build(app):
+    comment_in_chinese(app)
+    app.build()
+    (warning,) = warnings_of(app).splitlines()
+    assert re.search(r"index\.md:\d+: WARNING: snippet adds: snippets/adds\.py: ", warning)
+    assert "1 Chinese comment(s) in the code, 0 English gloss(es)" in warning
+    assert "'# 加上 2'" in warning
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_each_chinese_comment_needs_its_own_english_gloss(app):
+    comment_in_chinese(app)
+    fragment = app.srcdir / "snippets" / "adds.py"
+    text = fragment.read_text(encoding="utf-8")
+    fragment.write_text(text.replace("import torch", "import torch # 导入"), encoding="utf-8")
+    edit(app, ":note: 001\n:expect: changed", ':note: 001\n:expect: changed\n:quote-en: "# import"')
+    app.build()
+    (warning,) = warnings_of(app).splitlines()
+    assert "2 Chinese comment(s) in the code, 1 English gloss(es)" in warning
+    assert "add the English of '# 加上 2'" in warning
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_glossed_chinese_comment_shows_its_english_under_the_code(app):
+    comment_in_chinese(app)
+    edit(app, ":note: 001\n:expect: changed", ':note: 001\n:expect: changed\n:quote-en: "# add 2"')
+    app.build()
+    assert warnings_of(app) == ""
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert '<span class="quote-translation">“# add 2”</span>' in html
+    # The row quotes what the note printed, which holds no Chinese: no English beside it.
+    rows = json.loads((app.doctreedir / "errata.json").read_text(encoding="utf-8"))["rows"]
+    (row,) = [row for row in rows if row["anchor"] == "snippet-adds"]
+    assert row["words_en"] == ""
+
+
 # -- Erratum titles (errata.box_title) ------------------------------------------------------
 
 

@@ -21,7 +21,9 @@ def test_math_is_mathml_in_the_page_and_chinese_search_defines_its_stemmer(app):
     assert not (out / "_static" / "mathjax").exists()
     inline = re.search(r'<math alttext="z = 2x" [^>]*display="inline">.*?</math>', page).group(0)
     assert "<mi>z</mi><mo>&#x0003D;</mo><mn>2</mn><mi>x</mi>" in inline
-    block = page[page.index('<div class="math notranslate nohighlight" id="equation-chain">') :]
+    # Focusable: a formula wider than a phone scrolls in its box, by keyboard too.
+    opening = '<div class="math notranslate nohighlight" id="equation-chain" tabindex="0">'
+    block = page[page.index(opening) :]
     assert '<span class="eqno">(1)' in block
     assert block.index("<mfrac>") < block.index("&#x003C3;")  # two equations, one under another
     assert block.count('display="block"') == 2

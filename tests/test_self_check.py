@@ -31,7 +31,10 @@ def cell_namespace(values):
         namespace[expression] = mine  # each expression is a plain name here
     printed = []
     namespace["print"] = printed.append
-    exec(compile(code, "check", "exec"), namespace)  # noqa: S102 - the project's own template
+    try:
+        exec(compile(code, "check", "exec"), namespace)  # noqa: S102 - the project's own template
+    except SystemExit as exit_:
+        printed.append(f"exit {exit_.code}")
     return namespace, printed
 
 
@@ -50,8 +53,12 @@ def test_a_run_that_agrees_says_so_naming_the_sites_release():
 def test_a_run_that_differs_names_the_value_and_what_the_site_recorded():
     _, printed = cell_namespace([("grad", 4.0, 4.5), ("name", "MulBackward0", "MulBackward0")])
     assert printed == [
-        "Your PyTorch (9.9.9) differs from the site (PyTorch 2.13.0) in:",
+        (
+            "These values differ from what the site recorded on PyTorch 2.13.0: your PyTorch "
+            "(9.9.9), or an edit of the code above, changed them."
+        ),
         "  grad: yours 4.0, the site recorded 4.5",
+        "exit 1",  # a script run by hand, by a shell or by CI fails
     ]
 
 

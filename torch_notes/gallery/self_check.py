@@ -4,7 +4,10 @@ Each downloaded script and notebook ends with a short cell a learner can read: t
 site's pages state about the example, each next to the plain expression that computes it in
 the script, compared with what the learner's run computes, numbers within a relative 1e-4. It
 prints, in the download's language, either that this PyTorch agrees with the site (naming the
-release the site ran) or which values differ and what the site recorded.
+release the site ran) or which values differ and what the site recorded; then it exits with
+status 1, so that a script run by hand, by a shell or by CI says so too (in a notebook the
+cell stops with an error). The message names both causes a learner may meet, another PyTorch
+release and an edit of the code, and blames neither.
 
 What goes in: the facts of the example that a page states (a ``{claim}``), whose recording
 expression (``facts["k"] = <expression>``, ``execution.fact_code``) uses only names the
@@ -279,10 +282,13 @@ def check_cell(values: list[tuple[str, Any]], release: str) -> tuple[str, str]:
         "The site ran this example on PyTorch {release} and its pages state the values below. "
         "Run this cell after the others: it compares each with what your run computed "
         "(numbers within a relative 1e-4). Timings and values that depend on your devices are "
-        "left out."
+        "left out. If a value differs, the cell names it and stops with an error (exit status 1)."
     ).format(release=release)
     agree = _("Your PyTorch ({mine}) agrees with the site (PyTorch {site}) on {count} values.")
-    differ = _("Your PyTorch ({mine}) differs from the site (PyTorch {site}) in:")
+    differ = _(
+        "These values differ from what the site recorded on PyTorch {site}: your PyTorch "
+        "({mine}), or an edit of the code above, changed them."
+    )
     line = _("  {code}: yours {mine!r}, the site recorded {site!r}")
     rows = "\n".join(f"        ({code!r}, {code}, {value!r})," for code, value in values)
     agree, differ, line = (repr(str(message)) for message in (agree, differ, line))
@@ -307,6 +313,7 @@ def {CHECK_MARK}(values, site_release):
     print({differ}.format(mine=torch.__version__, site=site_release))
     for code, mine, site in differ:
         print({line}.format(code=code, mine=mine, site=site))
+    raise SystemExit(1)
 
 
 {CHECK_MARK}(

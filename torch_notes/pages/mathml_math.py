@@ -67,7 +67,12 @@ def visit_math(translator: HTML5Translator, node: nodes.math) -> None:
 
 
 def visit_math_block(translator: HTML5Translator, node: nodes.math_block) -> None:
-    translator.body.append(translator.starttag(node, "div", CLASS="math notranslate nohighlight"))
+    # A formula wider than a phone scrolls inside its box (docs/_static/torch-notes.css); a
+    # keyboard scrolls only a box it can focus, and the theme's script that makes scrolling
+    # code focusable does not know this one.
+    translator.body.append(
+        translator.starttag(node, "div", CLASS="math notranslate nohighlight", tabindex="0")
+    )
     if node["number"]:
         number = get_node_equation_number(translator, node)
         translator.body.append(f'<span class="eqno">({number})')

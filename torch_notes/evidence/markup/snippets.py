@@ -21,12 +21,19 @@ the keys are ``output``, ``error`` (``Type: message``), ``error_type``, ``warnin
 and ``line1``, ``line2`` ... (each printed line; a number where it reads as one).
 A snippet with ``:note:`` is a row of the errata table. Where the note's code or output holds
 Chinese (its comments), ``:quote-en:`` gives the English, shown under the code on English
-pages and in the errata table; write the value in double quotes when it starts with ``#``
-(MyST reads an option that starts with ``#`` as a comment).
+pages and in the errata table (when the row quotes the Chinese words); write the value in
+double quotes when it starts with ``#`` (MyST reads an option that starts with ``#`` as a
+comment). Each Chinese comment of the code needs its English there, one ``# ...`` gloss per
+comment in the code's order, joined by `` · ``: the English build fails, naming the page, the
+block and the fragment's file, on a Chinese comment an English reader could not read
+(:func:`unglossed_comments`). Chinese pages show the comments alone.
 """
 
 from __future__ import annotations
 
+import io
+import re
+import tokenize
 from pathlib import Path
 from typing import ClassVar
 
@@ -37,6 +44,7 @@ from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
+from torch_notes import sitewide
 from torch_notes.evidence.execution.expected_outputs import comparison
 from torch_notes.evidence.execution.snippet_runner import (
     SNIPPET_PREFIX,
@@ -77,6 +85,42 @@ def highlight_language(code: str) -> str:
     except SyntaxError:
         return "none"
     return "python"
+
+
+def comments(code: str) -> list[str]:
+    """The code's comments, in order; by line where the note's code does not tokenize (a ``#``
+    inside a string then reads as a comment too, which errs towards asking for a gloss)."""
+    try:
+        return [
+            token.string
+            for token in tokenize.generate_tokens(io.StringIO(code).readline)
+            if token.type == tokenize.COMMENT
+        ]
+    except (tokenize.TokenError, SyntaxError):
+        return [line[line.index("#") :] for line in code.splitlines() if "#" in line]
+
+
+GLOSS = re.compile(r"(?:^|\s)#\s*\S")  # where a comment's English starts in :quote-en:
+
+
+def unglossed_comments(code: str, english: str) -> str | None:
+    """The problem with the code's Chinese comments on an English page: more of them than
+    English comments in ``english`` (the first ones are taken as glossed), or a gloss that
+    is itself Chinese."""
+    chinese = [comment for comment in comments(code) if sitewide.HAN.search(comment)]
+    if not chinese:
+        return None
+    if sitewide.HAN.search(english):
+        return f":quote-en: {english!r} holds Chinese; give the comments' English"
+    glossed = len(GLOSS.findall(english))
+    if glossed >= len(chinese):
+        return None
+    missing = ", ".join(repr(comment) for comment in chinese[glossed:])
+    return (
+        f"{len(chinese)} Chinese comment(s) in the code, {glossed} English gloss(es) in "
+        f":quote-en:; add the English of {missing} (`# English · # English`, in the "
+        "code's order)"
+    )
 
 
 class SnippetDirective(SphinxDirective):
@@ -146,12 +190,16 @@ class ShownSnippet:
             except LookupError as err:
                 problems.append(str(err))
         problems += self.broken_expectation(result, printed_by_note, expect)
+        code = path.read_text(encoding="utf-8").rstrip()
+        if is_source_language(self.env.config) and (
+            unglossed := unglossed_comments(code, self.node.get("quote_en", ""))
+        ):
+            problems.append(f"{self.source_name(path)}: {unglossed}")
         record_check(self.env, CheckKind.SNIPPET, name, not problems, detail=expect or "shown")
         for problem in problems:
             self.fail(f"snippet {name}: {problem}")
 
         container = nodes.container(classes=["snippet"], ids=[f"snippet-{name}"])
-        code = path.read_text(encoding="utf-8").rstrip()
         if note:  # the note's words against what runs today: a row of the errata table
             self.note_row(note, printed_by_note, code, result)
             # ... and what the page quotes of the note, for its ledger (checks.ledger)
@@ -185,6 +233,13 @@ class ShownSnippet:
             )
         container += self.printed(path, result)
         return [container]
+
+    def source_name(self, path: Path) -> str:
+        """The fragment's file as its reader finds it in the repository (``snippets/x.py``)."""
+        try:
+            return path.relative_to(Path(self.env.config.snippets_dir).parent).as_posix()
+        except ValueError:
+            return path.as_posix()
 
     def printed(self, path: Path, result: SnippetRun) -> list[nodes.Node]:
         """What the installed PyTorch prints, labelled, and compared with the expected output."""
@@ -234,7 +289,9 @@ class ShownSnippet:
             torch=installed_torch(),
             expected_output=printed_by_note or None,
             claims=((SnippetRunner.shown(result), shown_key(self.name)),),
-            words_en=self.node.get("quote_en", ""),
+            # The row quotes the output when the note printed one: the comments' English
+            # belongs with the code, not beside words that hold no Chinese.
+            words_en=english if sitewide.HAN.search(printed_by_note or code) else "",
         )
         evidence_domain(self.env).note_rows(self.env.docname, [row])
 
