@@ -86,6 +86,25 @@ def child_processes(pid: int | None = None) -> list[tuple[int, str]]:
     return found
 
 
+def process_running(pid: int) -> bool:
+    """Whether a process runs: a zombie (ended, not yet reaped by its parent) does not.
+
+    Read from Linux's /proc, where a zombie shows as state ``Z``; elsewhere by a signal 0."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
+    except OSError:
+        if Path("/proc/self").is_dir():
+            return False  # /proc is there, and this process is not in it
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:
+            return True  # it runs, as another user
+        return True
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
 def last_frames(frame: FrameType | None, count: int = 3) -> str:
     """The innermost frames of a stack, one line each: ``file:line in function: code``."""
     lines = []

@@ -229,14 +229,11 @@ def build_languages(extra: list[str]) -> list[LanguageBuild]:
     return builds
 
 
-PARALLEL_READ = ("-j", "--jobs")
-
-
 def refuse_parallel_read(extra: list[str]) -> str | None:
     """Why ``-j``/``--jobs`` is refused, or None: Sphinx's parallel read forks worker processes
     from a build in which PyTorch has run on several threads, and GNU OpenMP (PyTorch's thread
     pool on Linux) is not safe across ``fork``: a worker that runs PyTorch waits forever."""
-    if not any(arg in PARALLEL_READ or arg.startswith(("-j", "--jobs=")) for arg in extra):
+    if not any(arg == "--jobs" or arg.startswith(("-j", "--jobs=")) for arg in extra):
         return None
     return (
         "sphinx-build's -j/--jobs is refused: Sphinx's parallel read forks workers after "

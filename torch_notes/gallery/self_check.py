@@ -167,6 +167,11 @@ def result_file(jobs: Jobs) -> Path:
     return scratch() / "self-check" / f"{digest}.json"
 
 
+def seconds_for(jobs: Jobs) -> float:
+    """How long the learners' scripts may take together: each script's limit, added up."""
+    return time_limits.limit_seconds() * max(len(jobs), 1)
+
+
 class Run:
     """The learners' scripts running in a child process, writing :func:`result_file`."""
 
@@ -191,7 +196,7 @@ class Run:
         self.process.stdin.write(json.dumps(payload))
         self.process.stdin.close()
         self.out.with_suffix(".started").write_text(str(self.process.pid), encoding="utf-8")
-        self.deadline = time.monotonic() + time_limits.limit_seconds() * max(len(jobs), 1)
+        self.deadline = time.monotonic() + seconds_for(jobs)
 
     def finish(self) -> None:
         """Wait for the child (a build that failed early may leave it running) and reap it."""
@@ -216,11 +221,11 @@ def evaluate(jobs: Jobs) -> dict[str, dict[str, Any]]:
     started = out.with_suffix(".started")
     if not started.is_file():
         start(jobs).finish()
-    deadline = time.monotonic() + time_limits.limit_seconds() * max(len(jobs), 1)
+    deadline = time.monotonic() + seconds_for(jobs)
     failed = out.with_suffix(".json.failed")
     pid = int(started.read_text(encoding="utf-8"))
     while not out.is_file():
-        if failed.is_file() or not alive(pid) or time.monotonic() > deadline:
+        if failed.is_file() or not time_limits.process_running(pid) or time.monotonic() > deadline:
             if out.is_file():
                 break
             log = out.with_suffix(".log")
@@ -228,33 +233,12 @@ def evaluate(jobs: Jobs) -> dict[str, dict[str, Any]]:
             told += log.read_text(encoding="utf-8") if log.is_file() else ""
             raise RuntimeError(
                 "the learners' scripts of the downloads' check did not finish "
-                f"({'no result within the time limit' if alive(pid) else 'it ended'}):\n"
+                f"({'no result within the time limit' if time_limits.process_running(pid) else 'it ended'}):\n"
                 + told[-4000:]
             )
         time.sleep(0.05)
     found: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
     return found
-
-
-def alive(pid: int) -> bool:
-    """Whether a process runs (a zombie, ended but not yet reaped by its parent, does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8")
-    except FileNotFoundError:
-        return not Path("/proc/self").is_dir() and pid_exists(pid)
-    except OSError:
-        return pid_exists(pid)
-    return stat.rpartition(")")[2].split()[0] != "Z"
-
-
-def pid_exists(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
 
 
 MOST = 15  # a check a learner reads at a glance

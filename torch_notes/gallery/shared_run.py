@@ -22,7 +22,7 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from torch_notes import priorities
-from torch_notes.time_limits import limit_seconds
+from torch_notes.time_limits import limit_seconds, process_running
 
 VARIABLE = "TORCH_NOTES_GALLERY_RUN_BY"
 
@@ -33,14 +33,6 @@ def has_run_the_gallery(doctrees: Path) -> bool:
     return any(doctrees.glob("*.doctree"))
 
 
-def running(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    return True
-
-
 def wait_for_the_gallery(app: Sphinx) -> None:
     told = os.environ.get(VARIABLE, "")
     if not told:
@@ -49,7 +41,7 @@ def wait_for_the_gallery(app: Sphinx) -> None:
     deadline = time.monotonic() + limit_seconds() * 10
     while not has_run_the_gallery(Path(doctrees)):
         # The other build ended without reading a page: its gallery failed and said why.
-        if not running(int(pid)) or time.monotonic() > deadline:
+        if not process_running(int(pid)) or time.monotonic() > deadline:
             raise ExtensionError(
                 f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this one, "
                 "and it ended before running it: its error is above"

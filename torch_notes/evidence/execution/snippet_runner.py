@@ -133,6 +133,14 @@ def shown_key(name: str) -> str:
     return f"{SNIPPET_PREFIX}.{name}.shown"
 
 
+def age(path: Path) -> float:
+    """Seconds since ``path`` was written; 0 when it is gone (its holder has just finished)."""
+    try:
+        return time.time() - path.stat().st_mtime
+    except FileNotFoundError:
+        return 0.0
+
+
 class SnippetRunner:
     """Runs fragments on demand, caching results on disk so each runs once per source."""
 
@@ -164,7 +172,7 @@ class SnippetRunner:
             try:
                 claim = os.open(running, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
             except FileExistsError:
-                if time.time() - running.stat().st_mtime > limit_seconds() + GRACE_SECONDS:
+                if age(running) > limit_seconds() + GRACE_SECONDS:
                     running.unlink(missing_ok=True)  # left by a build that was killed
                 time.sleep(0.05)
                 continue
