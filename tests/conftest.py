@@ -13,6 +13,16 @@ from torch_notes import paths
 from torch_notes.commands import build_site
 
 
+@pytest.fixture(scope="session", autouse=True)
+def scratch_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """What the code under test runs writes in pytest's own temporary folder (short enough
+    for multiprocessing's sockets), not in a scratch folder of its own that a pytest-xdist
+    worker, ended without its exit handlers, would leave in /tmp (``paths.scratch``)."""
+    folder = tmp_path_factory.mktemp("scratch")
+    os.environ[paths.SCRATCH_VARIABLE] = str(folder)
+    return folder
+
+
 @pytest.fixture(scope="session")
 def rootdir() -> Path:
     """Where Sphinx's ``@pytest.mark.sphinx(testroot=...)`` finds ``test-<name>/``.
