@@ -46,6 +46,7 @@ notes_ledger_dir = str(
     DOCS.parent / "notes" / "ledger"
 )  # every item of the notes, and where it is treated
 release_history_dir = str(DOCS.parent / "history")
+evidence_verdict_pins = str(DOCS.parent / "notes" / "verdicts.toml")  # reviewed; nox -s accept
 # The common expected outputs are the pin's; another release's own live beside them.
 evidence_expected_release = minor(torch_release("pin"))
 

@@ -9,6 +9,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from torch_notes import paths, sitewide
+from torch_notes.evidence.model.verdicts import Verdict
 from torch_notes.workarounds import theme_strings
 
 DOCS = paths.DOCS
@@ -70,7 +71,7 @@ def interface_messages() -> set[str]:
     from torch_notes.evidence.execution.release_records import Status
 
     package = paths.ROOT / "torch_notes"
-    found = {v.value for v in sitewide.Verdict} | {v.definition for v in sitewide.Verdict}
+    found = {v.value for v in Verdict} | {v.definition for v in Verdict}
     found |= {status.value for status in Status}
     for module in package.rglob("*.py"):
         source = module.read_text(encoding="utf-8")

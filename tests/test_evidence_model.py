@@ -1,4 +1,5 @@
-"""Verdicts come from a row's explicit fields (torch_notes/evidence/model/records.py), never from spelling."""
+"""Verdicts come from a row's explicit fields (torch_notes/evidence/model/verdicts.py), and facts
+are typed (torch_notes/evidence/model/records.py), never recognised by spelling."""
 
 from __future__ import annotations
 
@@ -11,14 +12,15 @@ from torch_notes.evidence.model import attributes, values
 from torch_notes.evidence.model.records import (
     Executed,
     Outcome,
+    Printed,
     Raised,
     Row,
     RowSource,
     TorchBuild,
     Warned,
-    verdict,
+    is_error,
 )
-from torch_notes.sitewide import Verdict
+from torch_notes.evidence.model.verdicts import Verdict, derive, verdict_of
 
 SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
 
@@ -62,7 +64,7 @@ SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
     ],
 )
 def test_verdict_follows_the_explicit_fields(source, outcome, expected):
-    assert verdict(source, outcome) is expected
+    assert derive(source, outcome).verdict is expected
 
 
 def test_a_value_that_looks_like_an_error_is_not_one():
@@ -70,8 +72,13 @@ def test_a_value_that_looks_like_an_error_is_not_one():
     store = fact_store.FactStore()
     store.add("ex", values.from_plain({"name": "RuntimeError"}), Path("ex.facts.json"))
     assert not isinstance(store.lookup("ex.name"), Raised)
+    assert not is_error(store.lookup("ex.name"))
+    # A key spelled like a fragment's error is not an error either: its value decides.
+    store.add("snippets.x", {"error": "TypeError: x", "error_type": Raised("TypeError")}, Path("x"))
+    assert not is_error(store.lookup("snippets.x.error"))
+    assert is_error(store.lookup("snippets.x.error_type"))
     row = Row(ERRATUM, "001", "words", "now", Outcome(), (), "page", "", TorchBuild("2", "cpu"))
-    assert row.verdict is Verdict.CHANGED
+    assert verdict_of(row) is Verdict.CHANGED
 
 
 def test_exceptions_and_warnings_are_recorded_as_such():
@@ -88,6 +95,16 @@ def test_exceptions_and_warnings_are_recorded_as_such():
     assert values.format_value(Raised("AttributeError")) == "AttributeError"
 
 
+def test_printed_output_is_recorded_as_such_and_compared_as_a_reader_reads_it():
+    printed = Printed("tensor([1., 2.])\n\n")
+    assert values.to_plain(printed, "p") == {"printed": "tensor([1., 2.])\n\n"}
+    assert values.from_plain(values.to_plain(printed, "p")) == printed
+    assert values.matches("tensor([1., 2.])", printed)  # trailing blank lines aside
+    assert not values.matches("tensor([1., 3.])", printed)
+    assert values.format_value(Printed("RuntimeError")) == "RuntimeError"
+    assert not is_error(Printed("RuntimeError"))  # printed text, not a recorded exception
+
+
 def test_rows_keep_the_evidence_and_the_release_they_were_made_with():
     row = Row(
         SNIPPET,
@@ -101,7 +118,7 @@ def test_rows_keep_the_evidence_and_the_release_they_were_made_with():
         TorchBuild("2.13.0+cpu", "cpu"),
         expected_output="x",
     )
-    assert row.verdict is Verdict.CHANGED
+    assert verdict_of(row) is Verdict.CHANGED
     assert row.torch.kind == "cpu" and str(row.torch) == "2.13.0+cpu"
     assert row.evidence == (Executed(("snippets.x",)),)
 

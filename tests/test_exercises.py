@@ -7,6 +7,7 @@ import re
 import pytest
 
 from torch_notes.evidence.execution.snippet_runner import printed_lines
+from torch_notes.evidence.model.records import Printed
 
 
 def warnings_of(app) -> str:
@@ -21,7 +22,8 @@ def edit(app, old: str, new: str) -> None:
 
 
 def test_printed_lines_are_numbers_where_they_read_as_numbers():
-    assert printed_lines("12.0\ntensor(12.)\n\n") == {"line1": 12.0, "line2": "tensor(12.)"}
+    lines = printed_lines("12.0\ntensor(12.)\n\n")
+    assert lines == {"line1": 12.0, "line2": Printed("tensor(12.)")}  # printed text, typed
 
 
 @pytest.mark.sphinx("html", testroot="exercises", freshenv=True)

@@ -11,8 +11,9 @@ import pytest
 
 from torch_notes.evidence.execution import fact_store, recording, snippet_runner
 from torch_notes.evidence.markup import errata
-from torch_notes.evidence.model import attributes, records, values
+from torch_notes.evidence.model import attributes, values
 from torch_notes.evidence.model.records import Outcome, Raised, RowSource, Warned
+from torch_notes.evidence.model.verdicts import derive
 
 
 @pytest.mark.parametrize(
@@ -196,7 +197,8 @@ def test_snippet_runs_isolated_and_masks_addresses(tmp_path):
     assert again.output == "False\n"
     failing = snippet_runner.run_fragment("import torch\ntorch.ones(2).view(3)\n", "frag3.py")
     assert failing.raised.type == "RuntimeError"
-    assert failing.facts()["error"].startswith("RuntimeError: shape '[3]' is invalid")
+    assert str(failing.facts()["error"]).startswith("RuntimeError: shape '[3]' is invalid")
+    assert failing.facts()["error"] == failing.facts()["shown"] == failing.raised  # typed
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)
@@ -403,7 +405,7 @@ def test_a_glossed_chinese_comment_shows_its_english_under_the_code(app):
     ],
 )
 def test_an_erratum_is_titled_by_what_it_reports(outcome, title):
-    verdict = records.verdict(RowSource.ERRATUM, outcome)
+    verdict = derive(RowSource.ERRATUM, outcome).verdict
     expected = f"Note 004{title} here" if title[0] in " ’" else f"Note 004 {title} here"
     assert errata.box_title("004", outcome, verdict) == expected
 

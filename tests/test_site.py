@@ -14,6 +14,7 @@ import pytest
 
 from torch_notes import paths, sitewide
 from torch_notes.commands import build_site, check_site
+from torch_notes.evidence.model.verdicts import Verdict
 
 pytestmark = pytest.mark.site
 
@@ -116,7 +117,7 @@ def test_errata_table_lists_computed_verdicts(site, language, title):
     assert title in page
     rows = re.findall(r'<tr class="verdict-([a-z-]+)', page)
     assert len(rows) > 50
-    assert {verdict.slug for verdict in sitewide.Verdict} == set(rows)
+    assert {verdict.slug for verdict in Verdict} == set(rows)
     report = json.loads(
         (paths.BUILD / "doctrees" / language / "errata.json").read_text(encoding="utf-8")
     )

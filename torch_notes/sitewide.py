@@ -1,4 +1,4 @@
-"""Every site-wide fact, defined once: languages, verdicts, the public address, examples, CJK.
+"""Every site-wide fact, defined once: languages, the public address, examples, CJK.
 
 Everything else in the package, ``docs/conf.py`` and the tests read these names. Adding a
 language means adding a :class:`Language` to ``LANGUAGES`` and its catalogs
@@ -7,7 +7,6 @@ language means adding a :class:`Language` to ``LANGUAGES`` and its catalogs
 
 from __future__ import annotations
 
-import enum
 import os
 import re
 import subprocess
@@ -41,61 +40,6 @@ def language(code: str) -> Language:
             return candidate
     raise LookupError(f"no language {code!r} in torch_notes.sitewide.LANGUAGES ({LANGUAGE_CODES})")
 
-
-# -- Verdicts on the notes ------------------------------------------------------------------
-
-
-class Verdict(enum.Enum):
-    """How a claim of the notes fares with the PyTorch the site is built with.
-
-    The value is the English label; other languages translate it through the package's
-    message catalog. ``torch_notes.evidence.model.records.verdict`` computes it from a record.
-    """
-
-    HOLDS = "holds"
-    CHANGED = "renamed or output changed"
-    DEPRECATED = "deprecated"
-    REMOVED = "removed (now raises)"
-    NEVER_RIGHT = "never right, or partly right"
-    TYPO = "typo in the note"
-
-    @property
-    def definition(self) -> str:
-        return VERDICT_DEFINITIONS[self]
-
-    @property
-    def slug(self) -> str:
-        """For HTML classes: ``renamed-or-output-changed``."""
-        return re.sub(r"[^a-z]+", "-", self.value).strip("-")
-
-
-# Each definition is also a check on a row's evidence (torch_notes.evidence.model.verdict_rules).
-VERDICT_DEFINITIONS = {
-    Verdict.HOLDS: (
-        "The note's code, run as written, gives what the note says or prints: no error, no "
-        "deprecation warning."
-    ),
-    Verdict.CHANGED: (
-        "The same idea runs, but a name or a value it prints differs from the note's (shown "
-        "side by side), or a cited document says it was renamed or changed."
-    ),
-    Verdict.DEPRECATED: (
-        "It runs, but PyTorch warns that it is deprecated, or a cited document marks it so."
-    ),
-    Verdict.REMOVED: (
-        "It raises now, and it ran on an older recorded release, or a cited document shows "
-        "that it once worked."
-    ),
-    Verdict.NEVER_RIGHT: (
-        "Executed or cited evidence shows it fails where the note says it works: the "
-        "statement is wrong, or right only in part."
-    ),
-    Verdict.TYPO: (
-        "The code as printed cannot run, and the corrected spelling (a name, a stray "
-        "character, a missing import), executed, does: a line that fails whatever its "
-        "spelling is no typo."
-    ),
-}
 
 # -- Hosting --------------------------------------------------------------------------------
 

@@ -45,10 +45,11 @@ from sphinx.cmd.build import build_main
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.model.records import CheckKind
+from torch_notes.evidence.model.verdicts import Verdict
 from torch_notes.gallery import downloads, shared_run
 from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, ROOT, SITE, build_scratch
 
-VERDICTS = tuple(verdict.value for verdict in sitewide.Verdict)  # in the summary's order
+VERDICTS = tuple(verdict.value for verdict in Verdict)  # in the summary's order
 CHECK_LABELS = {
     CheckKind.CLAIM: "claims",
     CheckKind.FACT: "inserted facts",
@@ -304,7 +305,8 @@ def written_outside_build(before: dict[str, int] | None, extra: list[str]) -> li
     return sorted(
         name
         for name, mtime in after.items()
-        if before.get(name) != mtime and not (accepting and name.endswith(".expected.txt"))
+        if before.get(name) != mtime
+        and not (accepting and name.endswith((".expected.txt", "verdicts.toml")))
     )
 
 

@@ -44,6 +44,7 @@ from torch_notes.evidence.checks import (
     history_statements,
     ledger,
     output_hygiene,
+    pinned_verdicts,
     recorded_release,
     smart_quotes,
     topic_shape,
@@ -90,6 +91,7 @@ BUILD_CHECKS = (
     recorded_release.check_record_of_this_release,
     ledger.check_ledger,
     verdict_evidence.check_verdict_evidence,
+    pinned_verdicts.check_pinned_verdicts,
 )
 
 
@@ -126,6 +128,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("release_history_dir", "", "env", types=[str])
     # nox -s accept: write what the build shows as the expected outputs (execution.expected_outputs).
     app.add_config_value("evidence_accept_outputs", False, "env", types=[bool])
+    # Each row's reviewed verdict (checks.pinned_verdicts); "" pins none.
+    app.add_config_value("evidence_verdict_pins", "", "env", types=[str])
     # The release (``2.13``) whose outputs the common expected files hold; others may have
     # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])

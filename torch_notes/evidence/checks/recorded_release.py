@@ -13,7 +13,7 @@ from sphinx.util import logging
 
 from torch_notes import sitewide
 from torch_notes.evidence.execution.fact_store import fact_store
-from torch_notes.evidence.execution.release_records import SHOWN, own_record
+from torch_notes.evidence.execution.release_records import own_record
 from torch_notes.evidence.model.values import format_value
 
 logger = logging.getLogger(__name__)
@@ -27,8 +27,8 @@ def check_record_of_this_release(app: Sphinx, env: BuildEnvironment) -> None:
     if record is None:
         return
     for key in sorted(record.facts):
-        if key.endswith(f".{SHOWN}") or key in store.volatile:
-            continue  # shown is made of the snippet's own facts; timings differ on every run
+        if key in store.volatile:
+            continue  # timings differ on every run
         try:
             live = store.lookup(key)
         except LookupError:

@@ -2,7 +2,7 @@
 
 Once every page is read (``env-check-consistency``), each row is held to two rules:
 
-- its verdict's definition (``model.verdict_rules``), with the release history telling whether
+- its verdict's definition (``model.verdicts``), with the release history telling whether
   the row's code ran on an older recorded release (what *removed* needs);
 - its executed evidence comes from the note's own code: when the note's words are code, or a
   comment on the code below it, the code the row shows (``:shows:``) must use one of the
@@ -21,10 +21,10 @@ from sphinx.application import Sphinx
 from sphinx.environment import BuildEnvironment
 from sphinx.util import logging
 
-from torch_notes.evidence.execution.release_records import SHOWN, Record, records
+from torch_notes.evidence.execution.release_records import Record, records
 from torch_notes.evidence.markup.quotes import note_text
 from torch_notes.evidence.model.records import Row, RowSource, installed_torch, is_error
-from torch_notes.evidence.model.verdict_rules import unsupported
+from torch_notes.evidence.model.verdicts import unsupported, verdict_of
 from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.release_list import version
 
@@ -54,7 +54,7 @@ def check_verdict_evidence(app: Sphinx, env: BuildEnvironment) -> None:
                 "errata row of note %s %r (%s): %s",
                 row.note,
                 words if len(words) <= 60 else words[:59] + "…",
-                row.verdict.value,
+                verdict_of(row).value,
                 problem,
                 location=(row.docname, None),
                 type="errata",
@@ -66,14 +66,9 @@ def ran_on(row: Row, record: Record) -> bool:
     """Whether every value the row rests on was recorded on ``record`` without an error."""
     if not row.claims:
         return False
-    for _stated, key in row.claims:
-        if key.endswith(f".{SHOWN}"):
-            name = key.removesuffix(f".{SHOWN}")
-            if record.facts.get(f"{name}.error") or f"{name}.output" not in record.facts:
-                return False
-        elif key not in record.facts or is_error(key, record.facts[key]):
-            return False
-    return True
+    return all(
+        key in record.facts and not is_error(record.facts[key]) for _stated, key in row.claims
+    )
 
 
 def foreign_code(row: Row, notes_dir: str) -> list[str]:

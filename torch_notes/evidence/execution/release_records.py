@@ -28,12 +28,10 @@ from sphinx.locale import get_translation
 
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX
 from torch_notes.evidence.model.records import Row, installed_torch
-from torch_notes.evidence.model.text import printed_text
 from torch_notes.evidence.model.values import format_value, from_plain, matches
 from torch_notes.release_list import minor, version
 
 _ = get_translation("torch_notes")
-SHOWN = "shown"  # snippets.<name>.shown: what a page shows of a run (its error, or its output)
 
 
 class Status(enum.Enum):
@@ -79,11 +77,6 @@ def load_records(folder: str) -> tuple[Record, ...]:
     for path in Path(folder).glob("torch-*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         facts = {key: from_plain(value) for key, value in data["facts"].items()}
-        for key in [
-            k for k in facts if k.startswith(f"{SNIPPET_PREFIX}.") and k.endswith(".output")
-        ]:
-            name = key.removesuffix(".output")
-            facts[f"{name}.{SHOWN}"] = facts.get(f"{name}.error") or printed_text(facts[key])
         provenance = data["provenance"]
         records.append(
             Record(
@@ -121,19 +114,13 @@ def recorded_outputs(env: BuildEnvironment) -> dict[str, str] | None:
     return record.outputs
 
 
-def holds(stated: str, key: str, value: Any) -> bool:
-    if key.endswith(f".{SHOWN}"):
-        return printed_text(stated) == printed_text(str(value))
-    return matches(stated, value)
-
-
 def status(row: Row, record: Record) -> tuple[Status, str]:
     """The row on one release, with the value or error that makes it differ."""
     for stated, key in row.claims:
         if key not in record.facts:
             return Status.CANNOT_RUN, record.failure(key)
         value = record.value(key)
-        if not holds(stated, key, value):
+        if not matches(stated, value):
             shown = format_value(value).strip() or _("(prints nothing)").strip("()（）")
             return Status.DIFFERENT, shown
     return Status.SAME, ""

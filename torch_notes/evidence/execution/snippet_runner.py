@@ -3,8 +3,10 @@
 Each fragment runs in a fresh ``__main__`` namespace, with seeded random generators, in a
 folder of its own in the build's scratch folder (``paths.scratch``), within the build's time
 limit (``torch_notes.time_limits``: a run past it fails the build); memory addresses are masked. Results are cached on disk, and published as facts
-``snippets.<name>.<result>``: ``output``, ``error`` (``Type: message``), ``error_type``,
-``warnings`` and ``line1``, ``line2`` ... (each printed line; a number where it reads as one).
+``snippets.<name>.<result>``, each of its kind (``model.records``): ``output`` (what it
+printed), ``shown`` (what a page shows: its error, or its output), ``error`` (the exception, shown
+as ``Type: message``) and ``error_type`` (the exception's class), ``None`` when it ran;
+``warnings``; and ``line1``, ``line2`` ... (each printed line, a number where it reads as one).
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Any
 from sphinx.environment import BuildEnvironment
 
 from torch_notes.evidence.execution.recording import seed_everything
-from torch_notes.evidence.model.records import Raised, Warned, installed_torch
+from torch_notes.evidence.model.records import Printed, Raised, Warned, installed_torch
 from torch_notes.evidence.model.text import mask_addresses, printed_text
 from torch_notes.machine_loggers import quiet_machine_loggers
 from torch_notes.paths import scratch
@@ -58,8 +60,9 @@ class SnippetRun:
     def facts(self) -> dict[str, Any]:
         return {
             **printed_lines(self.output),
-            "output": self.output,
-            "error": self.error,
+            "output": Printed(self.output),
+            "shown": self.raised or Printed(printed_text(self.output)),
+            "error": self.raised,
             "error_type": None if self.raised is None else Raised(self.raised.type),
             "warnings": [f"{w.category}: {w.message}" for w in self.warned],
         }
@@ -83,12 +86,12 @@ class SnippetRun:
 
 def printed_lines(output: str) -> dict[str, Any]:
     """``line1``, ``line2`` ...: each printed line, a number where it reads as one."""
-    lines = {}
+    lines: dict[str, Any] = {}
     for number, line in enumerate(printed_text(output).splitlines(), 1):
         try:
-            lines[f"line{number}"] = float(line) if line.strip() else line
+            lines[f"line{number}"] = float(line) if line.strip() else Printed(line)
         except ValueError:
-            lines[f"line{number}"] = line
+            lines[f"line{number}"] = Printed(line)
     return lines
 
 
@@ -129,7 +132,7 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
 
 
 def shown_key(name: str) -> str:
-    """The key under which release records keep what a page shows of a snippet's run."""
+    """The fact of what a page shows of a snippet's run (what a row rests on)."""
     return f"{SNIPPET_PREFIX}.{name}.shown"
 
 

@@ -24,7 +24,7 @@ declared here, never guessed:
 ``:corrected: stated value <fact key>``
     what the note's code gives with its spelling corrected (a missing import added, a
     misspelt name or a stray character mended), as a claim that must hold. A typo needs it
-    (``model.verdict_rules``); when the corrected code raises too, the row is *never right*.
+    (``model.verdicts``); when the corrected code raises too, the row is *never right*.
 ``:history: renamed | changed | deprecated | always``
     what a document says happened to what the note describes: it was renamed or otherwise
     changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
@@ -72,7 +72,6 @@ from torch_notes.evidence.markup.quotes import (
 )
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import (
-    HISTORIES,
     CheckKind,
     Cited,
     Executed,
@@ -86,15 +85,15 @@ from torch_notes.evidence.model.records import (
 )
 from torch_notes.evidence.model.text import collapsed_whitespace
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
+from torch_notes.evidence.model.verdicts import HISTORIES, Verdict, verdict_of
 from torch_notes.evidence.store.domain import evidence_domain, record_check
-from torch_notes.sitewide import Verdict
 
 logger = logging.getLogger(__name__)
 _ = get_translation("torch_notes")
 
 
 def box_title(note: str, outcome: Outcome, verdict: Verdict) -> str:
-    """What the box reports, from what decides its row's verdict (``model.verdict``); an
+    """What the box reports, from what decides its row's verdict (``model.verdicts``); an
     erratum's row never holds. A typo in the note is told apart by its cause."""
     if verdict is Verdict.TYPO:
         if outcome.note_typo:
@@ -130,7 +129,7 @@ class ErratumDirective(SphinxDirective):
         "note-claims": directives.unchanged_required,
         "note-typo": directives.unchanged_required,
         "corrected": directives.unchanged_required,
-        "history": lambda arg: directives.choice(arg, HISTORIES),
+        "history": lambda arg: directives.choice(arg, tuple(HISTORIES)),
         "shows": directives.unchanged_required,
         "quote-en": directives.unchanged_required,
     }
@@ -267,7 +266,7 @@ class CheckedErratum:
             value = fact_store(self.env).lookup(key)
         except (LookupError, ValueError):  # reported by check()
             return "", None
-        return key, is_error(key, value)
+        return key, is_error(value)
 
     def row(self) -> Row:
         """The errata table's row: the note's words, the executed fact, what was declared."""
@@ -323,4 +322,4 @@ def fill_in_erratum(env: BuildEnvironment, box: nodes.Element) -> None:
     erratum.check()
     row = erratum.row()
     evidence_domain(env).note_rows(env.docname, [row])
-    box[0].children = [nodes.Text(box_title(erratum.note, row.outcome, row.verdict))]
+    box[0].children = [nodes.Text(box_title(erratum.note, row.outcome, verdict_of(row)))]

@@ -34,7 +34,7 @@ from torch_notes.evidence.execution.recording import FACTS_SUFFIX
 from torch_notes.evidence.execution.release_records import release_bound
 from torch_notes.evidence.markup.pending import pending, replace
 from torch_notes.evidence.model import attributes
-from torch_notes.evidence.model.records import CheckKind, Raised, Warned
+from torch_notes.evidence.model.records import CheckKind, Printed, Raised, Warned, names_exception
 from torch_notes.evidence.model.values import format_value, matches, parse_claim
 from torch_notes.evidence.store.domain import record_check
 
@@ -50,11 +50,19 @@ def check_claim(env: BuildEnvironment, claim: str) -> list[str]:
     except (LookupError, ValueError) as err:
         return [f"{err.args[0]} (in claim {claim!r})"]
     env.note_dependency(str(store.sources[key]))
+    source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
+    if names_exception(text) and isinstance(actual, str):
+        record_check(env, CheckKind.CLAIM, claim, False)
+        problem = (
+            f"claim states the exception {text!r}, but {key} holds {format_value(actual)!r}, "
+            f"not a recorded exception: in {source}, record the exception "
+            "(facts[...] = type(error), or the error itself), never its name"
+        )
+        return [problem]
     holds = matches(text, actual) or bool(release_bound(env, key, text))
     record_check(env, CheckKind.CLAIM, claim, holds)
     if holds:
         return []
-    source = store.sources[key].name.removesuffix(FACTS_SUFFIX)
     problem = (
         f"claim does not hold: the page states {text!r} for {key}, "
         f"but executing {source} gives {format_value(actual)!r}"
@@ -148,5 +156,7 @@ def fill_in_claim(env: BuildEnvironment, node: nodes.Element) -> None:
 
 
 def fact_node(rawtext: str, shown: str, value: Any) -> nodes.Element:
-    node_class = nodes.literal if isinstance(value, str | Raised | Warned) else nodes.inline
+    node_class = (
+        nodes.literal if isinstance(value, str | Printed | Raised | Warned) else nodes.inline
+    )
     return node_class(rawtext, shown, classes=["checked-fact"])

@@ -1,20 +1,24 @@
-"""The records the evidence extension keeps, and the one rule that turns a row into a verdict.
+"""The records the evidence extension keeps: typed values, checks, and the rows of the notes.
 
 Producers own their records: a role or directive creates a :class:`Check` for everything it
 checked, and the snippet and erratum directives and the errata table's quote collector create
 a :class:`Row` for every claim of the notes they cover. Records are plain frozen dataclasses,
 stored per page in the ``evidence`` domain (``store.domain``) and written to JSON for the build
-summary. A verdict is computed from a row's explicit fields (:func:`verdict`), never from how a
-name or a value is spelled.
+summary. A row holds evidence, not its verdict: ``model.verdicts`` derives that from the row's
+explicit fields, never from how a name or a value is spelled.
+
+A recorded fact is an object of its kind: a plain value (number, string, bool, list), a
+:class:`Raised` exception, a :class:`Warned` warning, or a :class:`Printed` output. What a fact
+is follows from its type, never from its key: ``facts["x_error"] = "ValueError"`` is a string,
+and where a claim expects an error it is refused (``markup.facts``).
 """
 
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass
 from functools import cache
-
-from torch_notes.sitewide import Verdict
 
 # -- Values that executed code can produce -------------------------------------------------
 
@@ -54,12 +58,29 @@ class Warned:
         return self.category in DEPRECATION_CATEGORIES
 
 
-def is_error(key: str, value: object) -> bool:
-    """Whether a fact says its code raised: an exception recorded as such, or a snippet's
-    ``.error`` / ``.error_type`` that is set (``None`` or ``""`` when it ran)."""
-    if key.endswith((".error", ".error_type")):
-        return bool(value)
+@dataclass(frozen=True)
+class Printed:
+    """What code printed (a fragment's output, or what a page shows of it), compared as a
+    reader reads it: line ends and trailing blank lines aside (``model.text.printed_text``)."""
+
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def is_error(value: object) -> bool:
+    """Whether a fact says its code raised: only an exception recorded as such."""
     return isinstance(value, Raised)
+
+
+# The name of an exception class, as a stated value or a string fact ("ValueError",
+# "_pickle.UnpicklingError"): where a claim states one, the fact must be a recorded exception.
+EXCEPTION_NAME = re.compile(r"^(?:[A-Za-z_][A-Za-z0-9_]*\.)*[A-Z][A-Za-z0-9]*(?:Error|Exception)$")
+
+
+def names_exception(text: str) -> bool:
+    return bool(EXCEPTION_NAME.match(text.strip()))
 
 
 DEPRECATION_CATEGORIES = frozenset({"DeprecationWarning", "FutureWarning"})
@@ -162,9 +183,6 @@ class Outcome:
     history: str = ""
 
 
-HISTORIES = ("renamed", "changed", "deprecated", "always")
-
-
 @dataclass(frozen=True)
 class Row:
     source: RowSource
@@ -182,50 +200,6 @@ class Row:
     # (torch_notes.evidence.execution.release_records); a snippet's is its shown output, ``snippets.<name>.shown``.
     claims: tuple[tuple[str, str], ...] = ()
     words_en: str = ""  # the note's words in English, for Chinese words (English pages show it)
-    verdict: Verdict = field(init=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "verdict", verdict(self.source, self.outcome))
-
-
-def verdict(source: RowSource, outcome: Outcome) -> Verdict:
-    """The verdict of a row, from its explicit fields, first rule that applies:
-
-    1. a cited document says what happened (``history``): **renamed or output changed**,
-       **deprecated**, or, when PyTorch always behaved as it does today, **never right, or
-       partly right**;
-    2. the note states a yes/no property that PyTorch contradicts: **never right**
-       (nothing deprecated or removed it: PyTorch deprecates, then removes, what it changes);
-    3. it raises: when Python rejects the note's own text (:data:`NOT_VALID_PYTHON`: a stray
-       character, an undefined or unimported name) or the note misspells a name (declared), a
-       **typo in the note**, unless the corrected code raises too: then it was **never
-       right**; else **removed (now raises)**;
-    4. it warns with a deprecation category: **deprecated**;
-    5. a snippet: **holds** when its output is what the note printed (or the note printed
-       nothing and it runs), else **renamed or output changed**;
-    6. an erratum otherwise: **renamed or output changed**; a quote whose claims hold: **holds**.
-    """
-    declared = {
-        "renamed": Verdict.CHANGED,
-        "changed": Verdict.CHANGED,
-        "deprecated": Verdict.DEPRECATED,
-        "always": Verdict.NEVER_RIGHT,
-    }
-    if outcome.history:
-        return declared[outcome.history]
-    if outcome.note_states_property:
-        return Verdict.NEVER_RIGHT
-    if outcome.raised is not None:
-        if outcome.raised.type in NOT_VALID_PYTHON or outcome.note_typo:
-            return Verdict.NEVER_RIGHT if outcome.corrected_raised else Verdict.TYPO
-        return Verdict.REMOVED
-    if any(warning.deprecation for warning in outcome.warned):
-        return Verdict.DEPRECATED
-    if source is RowSource.SNIPPET:
-        return Verdict.CHANGED if outcome.matches_note is False else Verdict.HOLDS
-    if source is RowSource.ERRATUM:
-        return Verdict.CHANGED
-    return Verdict.HOLDS
 
 
 def row_order(row: Row) -> tuple[str, str, int, str]:

@@ -1,8 +1,9 @@
 """Recorded values: plain JSON and back, as a page shows them, and when a stated value holds.
 
 A gallery script records ``facts[key] = value``; exceptions and warnings stay typed
-(:class:`~torch_notes.evidence.model.records.Raised`, ``Warned``), so that a fact is an error
-is recorded, never guessed from its name or value.
+(:class:`~torch_notes.evidence.model.records.Raised`, ``Warned``), and so does what code printed
+(``Printed``), so that what a fact is (an error, an output) is recorded, never guessed from its
+key or its value.
 """
 
 from __future__ import annotations
@@ -12,16 +13,24 @@ import re
 import warnings
 from typing import Any
 
-from torch_notes.evidence.model.records import Raised, Warned
+from torch_notes.evidence.model.records import Printed, Raised, Warned
+from torch_notes.evidence.model.text import printed_text
 
 _CLAIM_SYNTAX = re.compile(r"^(?P<text>.*?)\s*<(?P<key>[^<>]+)>$", re.DOTALL)
 
 
 def to_plain(value: Any, where: str) -> Any:
     """Turn a recorded value into JSON: numbers, strings, bools, None, lists of them, and
-    exceptions and warnings as ``{"raised": type, "message": ...}`` / ``{"warned": ...}``."""
+    exceptions and warnings as ``{"raised": type, "message": ...}`` / ``{"warned": ...}``, and
+    what code printed as ``{"printed": text}``."""
     if value is None or isinstance(value, bool | int | float | str):
         return value
+    if isinstance(value, Printed):
+        return {"printed": value.text}
+    if isinstance(value, Raised):
+        return {"raised": value.type, "message": value.message}
+    if isinstance(value, Warned):
+        return {"warned": value.category, "message": value.message}
     if isinstance(value, list | tuple):
         return [to_plain(item, where) for item in value]
     if isinstance(value, warnings.WarningMessage):
@@ -47,6 +56,8 @@ def from_plain(value: Any) -> Any:
         return Raised(value["raised"], value.get("message"))
     if isinstance(value, dict) and "warned" in value:
         return Warned(value["warned"], value.get("message"))
+    if isinstance(value, dict) and "printed" in value:
+        return Printed(value["printed"])
     if isinstance(value, list):
         return [from_plain(item) for item in value]
     return value
@@ -74,6 +85,8 @@ def matches(stated: str, actual: Any) -> bool:
         return stated == str(actual)
     if isinstance(actual, Raised | Warned):
         return actual.states(stated)
+    if isinstance(actual, Printed):
+        return printed_text(stated) == printed_text(actual.text)
     if isinstance(actual, int | float):
         try:
             number = float(stated)

@@ -32,6 +32,7 @@ from sphinx.util.docutils import SphinxDirective
 
 from torch_notes.evidence.execution.release_records import Record, Span, records, spans
 from torch_notes.evidence.model.records import Cited, Executed, Row, installed_torch
+from torch_notes.evidence.model.verdicts import Verdict, verdict_of
 from torch_notes.evidence.store.domain import evidence_domain
 from torch_notes.sitewide import site_commit
 
@@ -58,7 +59,7 @@ def claim(row: Row, recorded: tuple[Record, ...], uri: str) -> dict[str, Any]:
         "words": row.words,
         "words_en": row.words_en,
         "now": row.now,
-        "verdict": row.verdict.value,
+        "verdict": verdict_of(row).value,
         "source": row.source.value,
         "page": uri,
         "evidence": {
@@ -117,7 +118,7 @@ def write_dataset(app: Sphinx, exception: Exception | None) -> None:
         return f"{uri}#{row.anchor}" if row.anchor else uri
 
     data = dataset(app.env, page_uri)
-    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema = published_schema()
     for problem in problems(data, schema):
         logger.warning(
             "%s does not fit %s: %s", DATA, SCHEMA, problem, type="evidence", subtype="dataset"
@@ -126,7 +127,16 @@ def write_dataset(app: Sphinx, exception: Exception | None) -> None:
     (out / DATA).write_text(
         json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True) + "\n", encoding="utf-8"
     )
-    (out / SCHEMA).write_text(SCHEMA_PATH.read_text(encoding="utf-8"), encoding="utf-8")
+    (out / SCHEMA).write_text(
+        json.dumps(schema, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+
+
+def published_schema() -> dict[str, Any]:
+    """The schema file, with the verdict's kinds read from where they are defined."""
+    schema: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    schema["$defs"]["claim"]["properties"]["verdict"]["enum"] = [v.value for v in Verdict]
+    return schema
 
 
 PLACEHOLDER = re.compile(r"\{(\w+)\}")

@@ -16,7 +16,7 @@ and every build replaces it with one row per claim of the notes:
 Columns: note, the note's words, what PyTorch does now (executed: a snippet's output or
 error, the value behind a claim), the verdict, the PyTorch release the build ran, and a link
 to the page and anchor that explains it. Nobody types a verdict: each row is a
-:class:`~torch_notes.evidence.model.Row`, and ``model.verdict`` computes it from the row's
+:class:`~torch_notes.evidence.model.Row`, and ``model.verdicts`` derives it from the row's
 fields. Snippets and errata create their rows as they run; quote rows are collected here at
 ``doctree-read`` (after translation). All live in the ``evidence`` domain, and
 ``<doctreedir>/errata.json`` lists them with the verdict counts for the build summary.
@@ -52,11 +52,11 @@ from torch_notes.evidence.model.records import (
     installed_torch,
 )
 from torch_notes.evidence.model.text import without_whitespace
+from torch_notes.evidence.model.verdicts import Verdict, derive, verdict_of
 from torch_notes.evidence.reports import table_nodes
 from torch_notes.evidence.reports.release_changes import history_nodes, plain_history
 from torch_notes.evidence.reports.table_nodes import cell, relative_uri
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.sitewide import Verdict
 
 _ = get_translation("torch_notes")
 MAX_WORDS = 160
@@ -180,7 +180,7 @@ class FillErrataTable(SphinxPostTransform):
             placeholder.replace_self([self.definitions(), self.summary(rows), self.table(rows)])
 
     def definitions(self) -> nodes.definition_list:
-        """The verdicts and what each means (torch_notes.sitewide.Verdict), as badges."""
+        """The verdicts and what each means (model.verdicts), as badges."""
         terms = nodes.definition_list(classes=["verdict-definitions"])
         for verdict in Verdict:
             item = nodes.definition_list_item()
@@ -192,7 +192,7 @@ class FillErrataTable(SphinxPostTransform):
     def summary(self, rows: list[Row]) -> nodes.paragraph:
         counts = _(", ").join(
             _("{count} {verdict}").format(
-                count=sum(r.verdict is v for r in rows), verdict=_(v.value)
+                count=sum(verdict_of(r) is v for r in rows), verdict=_(v.value)
             )
             for v in Verdict
         )
@@ -215,7 +215,7 @@ class FillErrataTable(SphinxPostTransform):
         return table_nodes.table(["errata-table"], columns, map(self.table_row, rows))
 
     def table_row(self, row: Row) -> nodes.row:
-        line = nodes.row(classes=[f"verdict-{row.verdict.slug}"])
+        line = nodes.row(classes=[f"verdict-{verdict_of(row).slug}"])
         line += cell(nodes.Text(row.note))
         words = nodes.literal(text=shorten(row.words), classes=["note-quote", QUOTE_LANGUAGE])
         words["support_smartquotes"] = False
@@ -230,7 +230,7 @@ class FillErrataTable(SphinxPostTransform):
         now = shorten(row.now) or _("(prints nothing)")
         values = now.split("\n") if row.source is RowSource.QUOTE else [now]
         line += cell(*(nodes.literal(text=value, classes=["now-value"]) for value in values))
-        line += cell(badge(row.verdict), *history_nodes(row, records(self.env)))
+        line += cell(badge(verdict_of(row)), *history_nodes(row, records(self.env)))
         line += cell(*evidence_nodes(row))
         uri = relative_uri(self, row.docname, row.anchor)
         title = self.env.titles.get(row.docname)
@@ -289,8 +289,12 @@ def write_reports(app: Sphinx, exception: Exception | None) -> None:
     rows = evidence.rows()
     errata = {
         "torch": plain(installed_torch()),
-        "rows": plain(rows),
-        "verdicts": {v.value: sum(r.verdict is v for r in rows) for v in Verdict},
+        # Each row with the verdict derived from it, and the rule that decided.
+        "rows": [
+            plain(row) | {"verdict": d.verdict.value, "rule": d.rule}
+            for row, d in ((row, derive(row.source, row.outcome)) for row in rows)
+        ],
+        "verdicts": {v.value: sum(verdict_of(r) is v for r in rows) for v in Verdict},
         "releases": plain_history(rows, records(app.env)),
         # Rows by the kinds of evidence they rest on (a row may rest on both).
         "evidence": {

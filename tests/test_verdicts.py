@@ -1,4 +1,4 @@
-"""Each verdict is a written rule on a row's evidence (torch_notes/evidence/model/verdict_rules.py),
+"""Each verdict is a written rule on a row's evidence (torch_notes/evidence/model/verdicts.py),
 and the build refuses a row whose evidence cannot support its verdict
 (torch_notes/evidence/checks/verdict_evidence.py)."""
 
@@ -20,9 +20,8 @@ from torch_notes.evidence.model.records import (
     TorchBuild,
     Warned,
 )
-from torch_notes.evidence.model.verdict_rules import unsupported
+from torch_notes.evidence.model.verdicts import Verdict, unsupported, verdict_of
 from torch_notes.paths import ROOT
-from torch_notes.sitewide import Verdict
 
 SNIPPET, ERRATUM, QUOTE = RowSource.SNIPPET, RowSource.ERRATUM, RowSource.QUOTE
 RAN = (Executed(("example.value",)),)
@@ -60,7 +59,7 @@ def row(source, outcome, evidence=RAN, now="x → 2", words="x", claims=(("2", "
     ],
 )  # fmt: skip
 def test_a_row_whose_evidence_cannot_support_its_verdict_is_refused(planted, verdict, rule):
-    assert planted.verdict is verdict
+    assert verdict_of(planted) is verdict
     problems = unsupported(planted, ran_before=False)
     assert any(rule in problem for problem in problems), problems
 
@@ -86,7 +85,7 @@ def test_a_row_with_the_evidence_its_rule_asks_for_is_accepted(supported, ran_be
 
 def test_a_typo_whose_corrected_code_raises_too_was_never_right():
     moved = row(ERRATUM, Outcome(raised=Raised("NameError"), corrected_raised=True))
-    assert moved.verdict is Verdict.NEVER_RIGHT
+    assert verdict_of(moved) is Verdict.NEVER_RIGHT
 
 
 def test_the_names_of_the_notes_code_come_from_the_quote_or_the_code_a_comment_is_on():
