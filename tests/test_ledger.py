@@ -42,16 +42,26 @@ def test_a_quote_treats_an_item_it_holds_or_that_holds_it():
     assert not quotes_item("x", "y = x + 1")  # too short to stand for the item
 
 
+def test_an_item_is_matched_by_its_words_never_inside_a_longer_name():
+    # Note 000's "or" (between `y += x` and `y.add_(x)`) is no part of "pytorch学习记录".
+    assert not quotes_item("pytorch学习记录", "or")
+    assert not quotes_item("y += x or y.add_(x)", "or")  # too short to find its place
+    assert not quotes_item("y = x + 10", "y = x + 1")  # nor inside a longer number
+    assert quotes_item("y = torch.max(x)", "torch.max(x)")
+    assert quotes_item("1.5846e+29", "tensor([[ 0.0000e+00,  1.5846e+29]])")  # a number
+    assert not quotes_item("1.5846e+2", "tensor([[ 1.5846e+29]])")  # not part of a number
+
+
 def test_each_kind_of_mapping_resolves():
     items = [
         item("001-1", 1, "标题", exempt="heading"),
-        item("001-2", 2, "x = 1"),
+        item("001-2", 2, "x = 10"),
         item("001-3", 3, "y = x + 1", treated="page#section"),
         item("001-4", 4, "这是一句话。", untreated="page"),
         item("001-5", 4, "这是另一句。"),
         item("001-6", 4, "这是一句话。", treated="page#nowhere"),
     ]
-    quotes = [Place("page", "quote-1", "001", "x = 1")]
+    quotes = [Place("page", "quote-1", "001", "x = 10")]
     found = {r.item.id: r for r in resolve(items, quotes, {"page": {"section": "section"}})}
     assert found["001-1"].status is Status.EXEMPT
     assert found["001-2"].status is Status.DERIVED and found["001-2"].place == quotes[0]
@@ -77,11 +87,17 @@ def test_the_ledger_file_form_is_checked():
             {"id": "001-1", "line": 1, "words": "标题", "exempt": "heading", "treated": "p#a"},
             {"id": "002-1", "line": 1, "words": "标题"},
             {"id": "001-2", "line": 1, "words": "标题", "exempt": "boring"},
+            {"id": "001-3", "line": 1, "words": "所以，", "exempt": "not-behaviour"},
+            {"id": "001-4", "line": 1, "words": "标题", "exempt": "heading", "reason": "x"},
         ],
     }
     items, problems = items_of("001", data)
     assert items == []
-    assert len(problems) == 3
+    assert len(problems) == 5
+    assert "001-3: an exemption 'not-behaviour' needs a reason" in problems[3]
+    reasoned = {"id": "001-3", "line": 1, "words": "所以，", "exempt": "not-behaviour",
+                "reason": "a connective"}  # fmt: skip
+    assert items_of("001", {"note": "001", "item": [reasoned]})[1] == []
 
 
 # -- On a tiny project ---------------------------------------------------------------------
@@ -108,6 +124,7 @@ line = 4
 words = '结尾'
 en = 'The end'
 exempt = "not-behaviour"
+reason = "the note's closing word"
 
 [[item]]
 id = "001-004"
@@ -126,6 +143,7 @@ line = 7
 words = "torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态”"
 en = "torch.save(net.state_dict(), 'p.pkl') # save the parameters “dynamic”"
 exempt = "not-behaviour"
+reason = "planted: a line the tests leave unmapped"
 """
 
 
@@ -168,7 +186,9 @@ def test_a_chinese_item_without_its_english_fails_the_english_build(make_app, ro
 
 
 def test_a_planted_unmapped_item_fails_naming_note_item_and_file(make_app, rootdir, tmp_path):
-    planted = LEDGER.rstrip("\n").removesuffix('exempt = "not-behaviour"')
+    planted = LEDGER.rstrip("\n").removesuffix(
+        'exempt = "not-behaviour"\nreason = "planted: a line the tests leave unmapped"'
+    )
     _, warnings = build_with_ledger(make_app, rootdir, tmp_path, planted)
     assert len(warnings) == 1
     assert re.search(

@@ -68,13 +68,13 @@ def test_a_verdict_flipped_by_a_change_every_rule_accepts_fails_with_one_line(
     planted = [pin for pin in pins if pin["page"] == "planted"]
     assert [pin["verdict"] for pin in planted] == ["never right, or partly right"]
     _, warnings = build(make_app, rootdir, tmp_path, "ValueError <typo.bias_error_type>")
-    assert "verdict changed" not in warnings, warnings
+    assert "pinned verdicts" not in warnings, warnings
 
     # Repointed at a fact that holds no error: every written rule accepts the row ...
     _, warnings = build(make_app, rootdir, tmp_path, "1 <typo.dim>")
     assert "errata row" not in warnings, warnings
     # ... and only the pin catches that readers would now read "typo in the note".
-    changed = [line for line in warnings.splitlines() if "verdict changed" in line]
+    changed = [line for line in warnings.splitlines() if "pinned verdicts" in line]
     assert len(changed) == 1, warnings
     assert "planted.md" in changed[0]
     assert (

@@ -144,7 +144,7 @@ def check_pinned_verdicts(app: Sphinx, env: BuildEnvironment) -> None:
         return
     for docname, line in differences(rows, pins):
         logger.warning(
-            "verdict changed: %s",
+            "pinned verdicts: %s",
             line,
             location=(docname, None),
             type="evidence",

@@ -17,7 +17,8 @@ and says where the site treats it, or why it needs no treatment:
   a ``{snippet}`` with ``:note:``) in words that contain the item's or that it contains;
 * ``treated = "page#anchor"``: *declared*: a page and a label or heading anchor on it;
 * ``same = "001-042"``: the same words as an item of another note, treated where that is;
-* ``exempt = "heading"``: one of :data:`EXEMPTIONS`, the reason it needs no treatment;
+* ``exempt = "heading"``: one of :data:`EXEMPTIONS`, the reason it needs no treatment; an
+  exemption ``not-behaviour`` also says why, in ``reason``, as a reviewer checked it;
 * ``untreated = "page"``: no page treats it yet; the page where it belongs. The build fails
   on it, as on an item with no mapping, until a page treats it.
 
@@ -29,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
@@ -41,8 +43,10 @@ EXEMPTIONS = {
     "link": "a link",
     "not-behaviour": "not about behaviour",
 }
-# A quote shorter than this (without whitespace) treats an item only when it contains it.
+# Characters (whitespace aside) an item needs to be matched to a quote, and a quote needs to
+# treat an item it does not hold whole: `or` and `而` are declared, never matched.
 MIN_QUOTE = 4
+WORD = re.compile(r"[A-Za-z0-9_]")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -58,6 +62,7 @@ class Item:
     exempt: str = ""  # a key of EXEMPTIONS
     untreated: str = ""  # the page where it belongs, while none treats it
     en: str = ""  # the words in English, for Chinese words (English pages show them)
+    reason: str = ""  # why an exemption "not-behaviour" holds, as a reviewer checked it
 
     @property
     def lines(self) -> range:
@@ -120,6 +125,12 @@ def items_of(note: str, data: Mapping[str, Any]) -> tuple[list[Item], list[str]]
         if entry.get("exempt") and entry["exempt"] not in EXEMPTIONS:
             problems.append(f"{name}: exempt is one of {sorted(EXEMPTIONS)}")
             continue
+        if (entry.get("exempt") == "not-behaviour") != bool(str(entry.get("reason", "")).strip()):
+            problems.append(
+                f"{name}: an exemption 'not-behaviour' needs a reason (why the words state "
+                "nothing a page could check), and only it has one"
+            )
+            continue
         if not isinstance(entry.get("line"), int) or not str(entry.get("words", "")).strip():
             problems.append(f"{name}: an item needs line (a number) and words")
             continue
@@ -159,11 +170,28 @@ def coverage_problems(text: str, items: Sequence[Item]) -> list[tuple[int, str]]
     return problems
 
 
+def holds_words(text: str, part: str) -> bool:
+    """Whether ``text`` holds ``part``, whitespace aside, and not inside a longer name or
+    number: ``or`` is no part of ``pytorch学习记录``, nor ``x`` of ``max``."""
+    part = without_whitespace(part)
+    if not part:
+        return False
+    pattern = r"\s*".join(map(re.escape, part))
+    if WORD.match(part[0]):
+        pattern = rf"(?<![A-Za-z0-9_]){pattern}"
+    if WORD.match(part[-1]):
+        pattern = rf"{pattern}(?![A-Za-z0-9_])"
+    return re.search(pattern, text) is not None
+
+
 def quotes_item(quote: str, words: str) -> bool:
-    """A page's quote treats an item when one holds the other (whitespace aside); a short
-    quote only when it holds the item's words."""
-    quote, words = without_whitespace(quote), without_whitespace(words)
-    return bool(quote) and (words in quote or (len(quote) >= MIN_QUOTE and quote in words))
+    """A page's quote treats an item when one holds the other (whitespace aside, never inside
+    a longer name or number); an item shorter than :data:`MIN_QUOTE` (``or``, ``而``) says
+    too little to find its place by itself, and a short quote treats only an item it holds."""
+    quote_length, words_length = len(without_whitespace(quote)), len(without_whitespace(words))
+    if words_length < MIN_QUOTE or not quote_length:
+        return False
+    return holds_words(quote, words) or (quote_length >= MIN_QUOTE and holds_words(words, quote))
 
 
 def derived_place(item: Item, quotes: Iterable[Place]) -> Place | None:
@@ -198,7 +226,7 @@ def resolve(
             other = by_id.get(item.same)
             if other is None:
                 found = Resolved(item, Status.UNTREATED, problem=f"same: no item {item.same!r}")
-            elif not quotes_item(other.words, item.words):
+            elif not holds_words(other.words, item.words):
                 found = Resolved(
                     item,
                     Status.UNTREATED,
