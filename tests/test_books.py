@@ -140,6 +140,8 @@ def test_every_page_links_both_editions_of_its_language(site, language):
             continue  # no article; the 404 page links nothing its own checks cannot follow
         hrefs = re.findall(r'class="offline-books".*?</p>', text, re.DOTALL)
         links = re.findall(r'href="([^"]+)"', hrefs[0]) if hrefs else []
+        if hrefs and len(re.findall(r"</a> \([0-9.]+ MB\)", hrefs[0])) != 2:
+            links = []  # each link gives its edition's size
         targets = {(page.parent / unquote(urlsplit(h).path)).resolve() for h in links}
         wanted = {edition(site, language, s).resolve() for s in (".pdf", ".epub")}
         if targets != wanted:

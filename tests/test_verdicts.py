@@ -56,6 +56,17 @@ def row(source, outcome, evidence=RAN, now="x → 2", words="x", claims=(("2", "
         (row(ERRATUM, Outcome(), now="x", words="x"), Verdict.CHANGED, "differs from the note's"),
         (row(QUOTE, Outcome(), claims=()), Verdict.HOLDS, "values that judge the quote"),
         (row(ERRATUM, Outcome(), evidence=()), Verdict.CHANGED, "no evidence"),
+        # Shared data judged by identity: "y共享x的数据" rests on `y is x`, not on storage.
+        (row(QUOTE, Outcome(), words="y共享x的数据", now="y is x → False"), Verdict.HOLDS,
+         "compares storage"),
+        # Renamed, but the row shows no new name for the old one.
+        (row(ERRATUM, Outcome(), words="y.grad_fn返回：Mul", now="type(y.grad_fn) → Mul"),
+         Verdict.CHANGED, "the old name and the new one"),
+        # Partly right, but the case where the note's words hold does not hold.
+        (row(ERRATUM, Outcome(note_states_property=True, holds_when=False)), Verdict.NEVER_RIGHT,
+         "the case where the note's words hold"),
+        (row(ERRATUM, Outcome(holds_when=True), now="x → 3"), Verdict.CHANGED,
+         ":holds-when: declares 'partly right'"),
     ],
 )  # fmt: skip
 def test_a_row_whose_evidence_cannot_support_its_verdict_is_refused(planted, verdict, rule):
@@ -77,6 +88,15 @@ def test_a_row_whose_evidence_cannot_support_its_verdict_is_refused(planted, ver
         (row(ERRATUM, Outcome(raised=Raised("NameError"), corrected_raised=True)), False),
         (row(ERRATUM, Outcome(history="always"), RAN + CITED), False),
         (row(QUOTE, Outcome()), False),
+        (
+            row(QUOTE, Outcome(), words="y共享x的数据", now="y.data_ptr() == x.data_ptr() → True"),
+            False,
+        ),
+        (
+            row(ERRATUM, Outcome(), words="y.grad_fn返回：Mul", now="y.grad_fn → MulBackward0"),
+            False,
+        ),
+        (row(ERRATUM, Outcome(note_states_property=True, holds_when=True)), False),
     ],
 )
 def test_a_row_with_the_evidence_its_rule_asks_for_is_accepted(supported, ran_before):

@@ -46,7 +46,7 @@ from torch_notes.paths import BUILD, DOCS, ROOT, SITE, build_scratch
 BOOKS = BUILD / "books"
 PRINT_CSS = Path(__file__).with_name("books.css")
 EPUB_CSS = Path(__file__).with_name("books-epub.css")
-CATALOG = ROOT / "torch_notes" / "i18n" / "locale" / "{language}" / "LC_MESSAGES" / "torch_notes.po"
+CATALOG = ROOT / "torch_notes" / "locale" / "{language}" / "LC_MESSAGES" / "torch_notes.po"
 EPUBCHECK = Path("/usr/share/java/epubcheck.jar")
 _ = get_translation("torch_notes")  # the message is looked up in the catalog by translated()
 EDITION = _("torch-notes {edition}: made from the site's commit {commit} with PyTorch {torch}.")
@@ -56,6 +56,37 @@ CONTENTS = _("Contents")
 # this TrueType family has a real bold (Debian: fonts-lxgw-wenkai).
 CJK_FONT = "LXGW WenKai"
 CJK_FAMILY = "Book CJK"  # the name books.css asks for: the font above, cut down (cjk_faces)
+
+
+# The footer's placeholder (docs/_templates/books.html), linked or not yet.
+OFFLINE_BOOKS = re.compile(
+    r'<p class="offline-books"(?: hidden)? data-book="(?P<book>[^"]*)">'
+    r"(?P<label><span>[^<]*</span>).*?</p>",
+    re.DOTALL,
+)
+
+
+def link_editions(folder: Path, sizes: dict[str, int]) -> int:
+    """Link the editions from every page of a language's site, with their sizes; the footer
+    stays hidden until they exist, so a site built without them has no dead link. Returns
+    how many pages were linked. ``sizes``: bytes by suffix (``.pdf``, ``.epub``)."""
+
+    def linked(match: re.Match[str]) -> str:
+        book = match["book"]
+        links = " · ".join(
+            f'<a href="{book}{suffix}">{suffix[1:].upper()}</a> ({size / 1e6:.1f} MB)'
+            for suffix, size in sizes.items()
+        )
+        return f'<p class="offline-books" data-book="{book}">{match["label"]} {links}</p>'
+
+    count = 0
+    for page in sorted(folder.rglob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        new, found = OFFLINE_BOOKS.subn(linked, text)
+        if found and new != text:
+            page.write_text(new, encoding="utf-8")
+        count += bool(found)
+    return count
 
 
 def book_name(language: str) -> str:
@@ -500,8 +531,11 @@ def main() -> int:
         shutil.copy(out / "epub" / f"{name}.epub", epub)
         fix_epub(epub, edition_line(language, "EPUB"), language)
         epubcheck(epub)
+        sizes = {".pdf": pdf.stat().st_size, ".epub": epub.stat().st_size}
+        pages = link_editions(SITE / language, sizes)
         print(
-            f"books: {language}: {pdf.name} {pdf.stat().st_size / 1e6:.1f} MB, "
+            f"books: {language}: {pages} pages link them; "
+            f"{pdf.name} {pdf.stat().st_size / 1e6:.1f} MB, "
             f"{epub.name} {epub.stat().st_size / 1e6:.1f} MB, "
             f"{time.perf_counter() - started:.0f} s",
             flush=True,

@@ -25,6 +25,10 @@ declared here, never guessed:
     what the note's code gives with its spelling corrected (a missing import added, a
     misspelt name or a stray character mended), as a claim that must hold. A typo needs it
     (``model.verdicts``); when the corrected code raises too, the row is *never right*.
+``:holds-when: stated value <fact key>``
+    the note is right in part: the case where its words hold, as a claim that must hold (for
+    "indexing allocates no new memory", basic indexing sharing ``y``'s storage). The row stays
+    *never right, or partly right*, and needs both cases executed (``model.verdicts``).
 ``:history: renamed | changed | deprecated | always``
     what a document says happened to what the note describes: it was renamed or otherwise
     changed (the idea holds), it is deprecated, or PyTorch always behaved as it does today (the note was never right, or
@@ -129,6 +133,7 @@ class ErratumDirective(SphinxDirective):
         "note-claims": directives.unchanged_required,
         "note-typo": directives.unchanged_required,
         "corrected": directives.unchanged_required,
+        "holds-when": directives.unchanged_required,
         "history": lambda arg: directives.choice(arg, tuple(HISTORIES)),
         "shows": directives.unchanged_required,
         "quote-en": directives.unchanged_required,
@@ -203,6 +208,8 @@ class CheckedErratum:
                 problems.append(f":note-typo: {typo!r} is not in the quote {quote!r}")
             if "corrected" in self.options:
                 problems += check_claim(self.env, self.options["corrected"])
+            if "holds-when" in self.options:
+                problems += check_claim(self.env, self.options["holds-when"])
             if "note-claims" in self.options:
                 problems += self.check_note_claims(self.options["note-claims"])
             if "history" in self.options and not cited_in(box):
@@ -268,6 +275,17 @@ class CheckedErratum:
             return "", None
         return key, is_error(value)
 
+    def holds_when(self) -> tuple[str, bool | None]:
+        """The fact of ``:holds-when:`` and whether its claim holds (None: not declared)."""
+        if "holds-when" not in self.options:
+            return "", None
+        try:
+            text, key = parse_claim(self.options["holds-when"])
+            value = fact_store(self.env).lookup(key)
+        except (LookupError, ValueError):  # reported by check()
+            return "", False
+        return key, matches(text, value)
+
     def row(self) -> Row:
         """The errata table's row: the note's words, the executed fact, what was declared."""
         note, quote, claim, box = self.note, self.quote, self.claim, self.box
@@ -280,6 +298,7 @@ class CheckedErratum:
         run = store.origins.get(key)  # a snippet's run, when the fact is one of its results
         warned = (value,) if isinstance(value, Warned) else ()
         corrected_key, corrected_raised = self.corrected()
+        holds_key, holds_when = self.holds_when()
         outcome = Outcome(
             raised=value if isinstance(value, Raised) else None,
             warned=warned + (run.warned if run is not None else ()),
@@ -287,6 +306,7 @@ class CheckedErratum:
             note_typo=self.options.get("note-typo", ""),
             history=self.options.get("history", ""),
             corrected_raised=corrected_raised,
+            holds_when=holds_when,
         )
         if run is not None:  # the snippet's own output; this row replaces the snippet's
             evidence: tuple[Executed | Cited, ...] = (Executed((f"snippets.{run.name}",)),)
@@ -298,6 +318,8 @@ class CheckedErratum:
             claims = ((parse_claim(claim)[0], key),) if key else ()
         if corrected_key:
             evidence += (Executed((corrected_key,)),)
+        if holds_key:
+            evidence += (Executed((holds_key,)),)
         evidence += cited_in(box)
         return Row(
             source=RowSource.ERRATUM,

@@ -177,6 +177,9 @@ class Outcome:
     # An erratum's :corrected:: whether the note's code with its spelling corrected raised
     # too (True), ran (False), or was not run (None).
     corrected_raised: bool | None = None
+    # An erratum's :holds-when:: the note is right in part, and the case where its words hold
+    # was executed: whether that claim held (True), or None when none is declared.
+    holds_when: bool | None = None
     # An erratum's :history:, backed by cited evidence: what a document says happened to
     # what the note describes ("renamed" or otherwise "changed", "deprecated", or "always" as
     # it is today).

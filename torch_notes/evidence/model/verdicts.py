@@ -27,7 +27,17 @@ names it, so that a verdict that differs from its pin says why::
 
 **Checking** (:func:`unsupported`): each kind's definition (:data:`DEFINITIONS`, shown above
 the errata table) is also a check that the row's evidence can bear it; a row that breaks it
-fails the build (``checks.verdict_evidence``), naming the row and the rule.
+fails the build (``checks.verdict_evidence``), naming the row and the rule. Beyond the
+definitions, the evidence must show what the verdict says::
+
+    holds          a note's words about shared data ("共享", "shares") rest on a claim whose
+                   code compares storage (data_ptr, untyped_storage, np.shares_memory), not
+                   on object identity or values alone
+    renamed        the row shows the old name and the new one: a name of the note's words
+                   that is gone, and one that replaces it (a fragment: both outputs)
+    never right,   the case where the note's words fail, executed (a refuted statement, or
+    or partly      corrected code that raises) or cited; when the row says "partly right"
+    right          (an erratum's :holds-when:), the case where they hold, executed too
 """
 
 from __future__ import annotations
@@ -106,6 +116,11 @@ DEFINITIONS = {
     ),
 }
 
+# The note's words claim shared data; the code that judges them compares storage.
+SHARED_DATA = re.compile(r"共享|\bshar(?:e|es|ed|ing)\b", re.IGNORECASE)
+STORAGE_CODE = re.compile(r"data_ptr|untyped_storage|shares_memory|same_memory|storage_offset")
+NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
 # An erratum's :history: and the verdict a cited document gives.
 HISTORIES = {
     "renamed": Verdict.CHANGED,
@@ -179,6 +194,11 @@ def unsupported(row: Row, ran_before: bool) -> list[str]:
             problems.append("'holds' needs the output the note printed")
         if row.source is RowSource.QUOTE and not row.claims:
             problems.append("'holds' needs the values that judge the quote")
+        if SHARED_DATA.search(row.words) and not STORAGE_CODE.search(row.now):
+            problems.append(
+                "'holds' on words about shared data needs a claim whose code compares "
+                "storage (data_ptr, untyped_storage, np.shares_memory), not identity or values"
+            )
     elif verdict is Verdict.CHANGED:
         if raised:
             problems.append(
@@ -189,6 +209,13 @@ def unsupported(row: Row, ran_before: bool) -> list[str]:
             problems.append(
                 "'renamed or output changed' needs a value that differs from the note's"
             )
+        if row.source is RowSource.ERRATUM and outcome.history != "changed":
+            old, new = set(NAME.findall(row.words)), set(NAME.findall(row.now))
+            if not (old - new and new - old):
+                problems.append(
+                    "'renamed' needs the old name and the new one: a name of the note's words "
+                    "that the row's code no longer uses, and the name that replaces it"
+                )
     elif verdict is Verdict.DEPRECATED:
         if raised:
             problems.append("'deprecated' needs the code to run, but it raises")
@@ -219,6 +246,15 @@ def unsupported(row: Row, ran_before: bool) -> list[str]:
                 "'never right, or partly right' needs executed evidence that it fails where the "
                 "note says it works, or a cited document"
             )
+        if outcome.holds_when is False:
+            problems.append(
+                "'partly right' needs the case where the note's words hold, executed: its "
+                ":holds-when: claim does not hold"
+            )
+    if outcome.holds_when is not None and verdict is not Verdict.NEVER_RIGHT:
+        problems.append(
+            f":holds-when: declares 'partly right', but the verdict is {verdict.value!r}"
+        )
     return problems
 
 
