@@ -279,7 +279,8 @@ model.train()
 facts["train_sets_submodules"] = all(m.training for m in model.modules())
 model.eval()
 facts["eval_clears_submodules"] = not any(m.training for m in model.modules())
-model.train()
+# Bound, not bare: the gallery prints the value of a cell's last bare expression.
+_ = model.train()
 # sphinx_gallery_end_ignore
 
 # %% save_and_load

@@ -9,6 +9,9 @@ def gradient(f, x):
 
 
 # -- check: run this after your own gradient(f, x)
+import torch
+
+
 def check(gradient):
     x = torch.arange(4.0)
     g = gradient(lambda t: 2 * torch.dot(t, t), x)

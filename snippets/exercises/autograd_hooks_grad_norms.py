@@ -13,6 +13,9 @@ def record_grad_norms(tensors):
 
 
 # -- check: run this after your own record_grad_norms(tensors)
+import torch
+
+
 def check(record_grad_norms):
     x = torch.tensor([1.0, 2.0, 2.0], requires_grad=True)
     y = x * 2

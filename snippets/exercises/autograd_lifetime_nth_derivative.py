@@ -14,6 +14,11 @@ def nth_derivative(f, x, n):
 
 
 # -- check: run this after your own nth_derivative
+import math
+
+import torch
+
+
 def check(nth_derivative):
     cube = [float(nth_derivative(lambda x: x**3, 2.0, n)) for n in (1, 2, 3, 4)]
     assert cube == [12.0, 12.0, 6.0, 0.0], f"x ** 3 at 2: {cube}, expected 12, 12, 6, 0"

@@ -16,6 +16,10 @@ class Windows(Dataset):
 
 
 # -- check: run this after your own Windows
+import torch
+from torch.utils.data import DataLoader
+
+
 def check(Windows):
     series = torch.arange(10.0)
     dataset = Windows(series, 3)

@@ -20,6 +20,10 @@ def count_parameters(model, trainable_only=False):
 
 
 # -- check: run this after your own Classifier and count_parameters
+import torch
+from torch import nn
+
+
 def check(model_class, count):
     model = model_class()
     assert isinstance(model, nn.Module), "Classifier must subclass nn.Module"

@@ -11,6 +11,10 @@ def init_weights(m):
 
 
 # -- check: run this after your own init_weights
+import torch
+from torch import nn
+
+
 def check(fn):
     torch.manual_seed(0)
     net = nn.Sequential(

@@ -10,6 +10,10 @@ def save_and_reload(model, build, path):
 
 
 # -- check: run this after your own save_and_reload
+import torch
+from torch import nn
+
+
 def check(fn):
     def build():
         return nn.Sequential(nn.Linear(3, 5), nn.ReLU(), nn.Linear(5, 2))

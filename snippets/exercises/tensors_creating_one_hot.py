@@ -11,6 +11,9 @@ print(one_hot(torch.tensor([2, 0, 1]), 4).tolist())
 
 
 # -- check: run this after your own one_hot
+import torch
+
+
 def check(one_hot):
     labels = torch.tensor([2, 0, 1, 2, 4])
     result = one_hot(labels, 5)

@@ -13,6 +13,9 @@ def to_device(batch, device):
 
 
 # -- check: run this after your own to_device
+import torch
+
+
 def check(to_device):
     batch = {"x": torch.ones(2, 3), "pair": (torch.zeros(2), [torch.arange(2)]), "id": 7}
     moved = to_device(batch, "meta")  # meta: a device every machine has

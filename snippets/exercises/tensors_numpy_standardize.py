@@ -13,6 +13,9 @@ print(a.tolist())
 
 
 # -- check: run this after your own standardize_
+import numpy as np
+
+
 def check(standardize_):
     for dtype in (np.float64, np.float32):
         a = np.array([2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0], dtype=dtype)

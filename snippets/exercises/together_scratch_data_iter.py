@@ -10,6 +10,9 @@ def data_iter(batch_size, features, labels):
 
 
 # -- check: run this after your own data_iter
+import torch
+
+
 def check(data_iter):
     torch.manual_seed(0)
     features = torch.arange(25.0).reshape(25, 1)  # example i holds the number i

@@ -20,6 +20,11 @@ def fit(model, loader, loss_fn, optimizer, epochs, x, y):
 
 
 # -- check: run this after your own fit
+import torch
+from torch import nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
 def check(fit):
     torch.manual_seed(0)
     x = torch.linspace(-1, 1, 100).unsqueeze(1)

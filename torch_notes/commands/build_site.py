@@ -61,6 +61,7 @@ CHECK_LABELS = {
     CheckKind.CODE: "Python blocks that ran",
     CheckKind.HISTORY: "statements of history backed",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
+    CheckKind.RUNNABLE: "code blocks runnable as shown",
 }
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
 # Everything a build reads; its hash tells the tests whether a built site is current.

@@ -28,6 +28,7 @@ from typing import Any
 from sphinx.environment import BuildEnvironment
 
 from torch_notes.evidence.execution.recording import seed_everything
+from torch_notes.evidence.model.names import defined_names
 from torch_notes.evidence.model.records import Printed, Raised, Warned, installed_torch
 from torch_notes.evidence.model.text import mask_addresses, printed_text
 from torch_notes.machine_loggers import quiet_machine_loggers
@@ -41,6 +42,9 @@ from torch_notes.time_limits import (
 )
 
 SNIPPET_PREFIX = "snippets"  # snippets.<name>.<result>: the facts of a note's code fragment
+# The line of an open exercise's solution after which its check block starts: what the page
+# shows for the reader to run after their own answer (docs: CONTRIBUTING, "Summary and exercises").
+CHECK_MARK = "# -- check: run this after your own"
 
 
 @dataclass(frozen=True)
@@ -95,6 +99,30 @@ def printed_lines(output: str) -> dict[str, Any]:
     return lines
 
 
+def split_check(source: str) -> tuple[str, str]:
+    """``(answer, check block)`` of a solution: the lines before the line holding
+    :data:`CHECK_MARK`, and those after it (blank lines in place of the others, so that a
+    traceback names the file's own line numbers). ``(source, "")`` without the mark."""
+    lines = source.splitlines(keepends=True)
+    at = next((i for i, line in enumerate(lines) if CHECK_MARK in line), None)
+    if at is None:
+        return source, ""
+    return "".join(lines[:at]), "\n" * (at + 1) + "".join(lines[at + 1 :])
+
+
+def run_solution(source: str, filename: str) -> None:
+    """Run a fragment; a solution with a check block runs its check block alone, as the reader
+    runs it after their own answer: in a namespace of its own holding only the functions and
+    classes the answer defines, so that the check's own imports are all it has."""
+    answer, check = split_check(source)
+    namespace = {"__name__": "__main__"}
+    # The notes' own code, and the reference solutions, from this repository: what the page reports on.
+    exec(compile(answer, filename, "exec"), namespace)  # noqa: S102
+    if check:
+        given = {name: namespace[name] for name in defined_names(answer) if name in namespace}
+        exec(compile(check, filename, "exec"), {"__name__": "__main__", **given})  # noqa: S102
+
+
 def run_fragment(source: str, filename: str) -> SnippetRun:
     """Execute one fragment as a fresh ``__main__``; return what it printed and raised."""
     seed_everything({}, filename)
@@ -115,8 +143,7 @@ def run_fragment(source: str, filename: str) -> SnippetRun:
                 contextlib.redirect_stderr(out),
                 time_limit(filename, line_in(filename)),
             ):
-                # The notes' own code, from this repository, is what the page reports on.
-                exec(compile(source, filename, "exec"), {"__name__": "__main__"})  # noqa: S102
+                run_solution(source, filename)
         except TimeLimitExceeded:
             raise  # the build's failure, not what the fragment does
         except Exception as exc:  # noqa: BLE001 - whatever it raises is the fact we report
@@ -165,7 +192,7 @@ class SnippetRunner:
     def result(self, name: str) -> SnippetRun:
         source = self.path(name).read_text(encoding="utf-8")
         # The cache layout is part of the key: a stale file of another layout is never read.
-        key = hashlib.sha256(f"run-v2\n{installed_torch()}\n{source}".encode()).hexdigest()[:16]
+        key = hashlib.sha256(f"run-v3\n{installed_torch()}\n{source}".encode()).hexdigest()[:16]
         cached = self.cache_dir / f"{name.replace('/', '.')}-{key}.json"  # one flat folder
         self.cache_dir.mkdir(parents=True, exist_ok=True)
         # Both languages read at once (commands.build_site): the first to need a fragment runs

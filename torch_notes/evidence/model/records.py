@@ -123,6 +123,9 @@ class CheckKind(enum.Enum):
     CODE = "code"  # a Python block shown on a page: it ran in this build
     HISTORY = "history"  # a sentence about PyTorch's past: it holds a claim, fact or citation
     WORDING = "wording"  # a Chinese page: the glossary's terms and Chinese punctuation
+    RUNNABLE = (
+        "runnable"  # shown code: it runs as shown (names shown, check alone, no hidden output)
+    )
 
 
 @dataclass(frozen=True)
