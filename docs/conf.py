@@ -53,7 +53,8 @@ evidence_expected_release = minor(torch_release("pin"))
 # -- Copy buttons -------------------------------------------------------------
 # Code only: no button on what a cell, a snippet or a note printed; prompts are not copied.
 copybutton_selector = (
-    ":not(.sphx-glr-script-out, .snippet-output, .snippet-note-output, .output) > div.highlight pre"
+    ":not(.sphx-glr-script-out, .snippet-output, .snippet-note-output, .output, .release-diff)"
+    " > div.highlight pre"
 )
 copybutton_prompt_text = r">>> |\.\.\. |\$ "
 copybutton_prompt_is_regexp = True

@@ -570,30 +570,161 @@ def test_a_release_picked_once_shows_its_output_in_every_block(browser, base_url
     block.locator("summary").focus()
     page.keyboard.press("Enter")
     assert block.evaluate("d => d.open") is True
-    # The first run's first release, picked with the keyboard in the block's own picker.
+    # The first run's first release, picked in the page's picker.
     first = block.locator(".release-run").first.evaluate(
         "r => [...r.classList].find(c => c.startsWith('first-')).slice(6)"
     )
-    block.locator("select").select_option(first)
+    page.locator(RELEASE_PICKER).select_option(first)
     assert block.evaluate("d => d.open") is True
     visible = block.locator(".release-run:not(.not-chosen)")
     assert visible.count() == 1
     assert visible.first.evaluate("(r, f) => r.classList.contains('first-' + f)", first)
     assert not page.evaluate("document.documentElement.scrollWidth > innerWidth")
+    page.evaluate("document.querySelectorAll('details.release-fold').forEach(d => d.open = true)")
     violations = Axe().run(page).response["violations"]
     assert [v["id"] for v in violations if v["impact"] in ("serious", "critical")] == []
     # Remembered on the next page: each block there opens on the release, or says it agrees.
     page.goto(f"{base_url}/{language}/{found[1]}", wait_until="networkidle")
+    assert page.locator(RELEASE_PICKER).input_value() == first
     for other in page.locator(RELEASE_BLOCK).all():
-        assert other.locator("select").input_value() == first
         chosen = other.locator(".release-run:not(.not-chosen)").count()
         agrees = other.locator(".release-same").count()
         assert (chosen, agrees) in ((1, 0), (0, 1))
     context.close()
-    # Without JavaScript the picker is absent and every release's text is in the page.
+    # Without JavaScript the picker, which could do nothing, is not shown, and every
+    # release's text is in the page.
     quiet = browser.new_context(java_script_enabled=False)
     still = quiet.new_page()
     still.goto(f"{base_url}/{language}/{found[0]}", wait_until="networkidle")
-    assert still.locator(f"{RELEASE_BLOCK} select").count() == 0
+    assert not still.locator(RELEASE_PICKER).is_visible()
     assert still.locator(f"{RELEASE_BLOCK} .release-run").count() >= 1
     quiet.close()
+
+
+RELEASE_PICKER = "p.release-picker select"
+# Lines shorter than this are too common to say that a box shows hidden code ("else:").
+HIDDEN_LINE_MIN = 16
+
+
+def hidden_code(site: Path, page: str) -> set[str]:
+    """Lines that the gallery scripts shown on ``page`` (``.build-info.json``) hide from it:
+    sphinx-gallery's ignore blocks (the facts, the build's asserts), as its downloads lose them."""
+    from sphinx_gallery.py_source_parser import remove_ignore_blocks
+
+    info = json.loads((site / ".build-info.json").read_text(encoding="utf-8"))
+    hidden: set[str] = set()
+    for example in info["topics"][page]["examples"]:
+        (script,) = (ROOT / "gallery").rglob(f"{sitewide.EXAMPLE_PREFIX}{example}.py")
+        source = script.read_text(encoding="utf-8")
+        shown = {line.strip() for line in remove_ignore_blocks(source).splitlines()}
+        hidden |= {
+            line.strip()
+            for line in source.splitlines()
+            if len(line.strip()) >= HIDDEN_LINE_MIN and line.strip() not in shown
+        }
+    return hidden
+
+
+# Every release box of the page: its whole text (closed boxes and folds included); opened, each
+# marked word's place and the box's visible lines; the picker, and the focusable element
+# before it in the page's order.
+READ_BOXES = """() => {
+  const boxes = [...document.querySelectorAll('details.release-outputs')];
+  const texts = boxes.map(b => b.textContent);
+  const closed = boxes.every(b => !b.open);
+  boxes.forEach(b => { b.open = true; });
+  const marks = [...document.querySelectorAll('details.release-outputs mark.release-change')]
+    .map(m => { const r = m.getBoundingClientRect(), box = m.closest('pre').getBoundingClientRect();
+                return {text: m.textContent, left: r.left, right: r.right, width: r.width,
+                        inside: r.left >= box.left - 1 && r.right <= box.right + 1}; });
+  const lines = boxes.flatMap(b => b.innerText.split('\\n'));
+  const wide = document.documentElement.scrollWidth;
+  boxes.forEach(b => { b.open = false; });
+  const select = document.querySelector('p.release-picker select');
+  const focusable = [...document.querySelectorAll('a[href], button, select, input, summary, [tabindex]')]
+    .filter(e => e.tabIndex >= 0 && e.getClientRects().length && !e.closest('details:not([open]) > :not(summary)'));
+  const before = focusable[focusable.indexOf(select) - 1];
+  if (before) { before.setAttribute('data-before-picker', ''); }
+  const size = select?.getBoundingClientRect();
+  return {texts, closed, marks, lines, wide, pickers: document.querySelectorAll('p.release-picker').length,
+          size: size && [size.width, size.height], options: select ? select.options.length : 0,
+          before: Boolean(before)};
+}"""
+FOCUS = """() => { const s = document.querySelector('p.release-picker select');
+  return {focused: document.activeElement === s, value: s.value, visible: s.getClientRects().length > 0,
+          open: [...document.querySelectorAll('details.release-outputs')].filter(d => d.open).length}; }"""
+
+
+@browser_test
+@pytest.mark.parametrize("language", sitewide.LANGUAGE_CODES)
+def test_release_boxes_show_only_what_the_pages_code_prints(browser, base_url, site, language):
+    """On every topic page with release boxes, at 375 px: no box holds a line the page hides
+    (closed boxes and folded warnings included); a Python warning shows its first sentence
+    only; each changed word is marked within the phone's width; one picker, before the boxes,
+    is reached with Tab without opening a box, is 44 x 44 px or more, and keeps the focus while
+    the arrow keys walk it through every release and back."""
+    pages = [
+        name
+        for name in topic_pages(site)
+        if f"{name}.html" in pages_with_release_outputs(site, language)
+    ]
+    assert len(pages) >= 5, pages
+    context = browser.new_context(viewport={"width": 375, "height": 740}, is_mobile=True)
+    problems: list[tuple[str, str]] = []
+    marks = 0
+    try:
+        tab = context.new_page()
+        for name in pages:
+            tab.goto(f"{base_url}/{language}/{name}.html", wait_until="networkidle")
+            found = tab.evaluate(READ_BOXES)
+            hidden = hidden_code(site, name)
+            problems += [
+                (name, f"hidden line shown: {line}")
+                for text in found["texts"]
+                for line in hidden
+                if line in text
+            ]
+            problems += [
+                (name, f"warning not folded: {line[:80]}")
+                for line in found["lines"]
+                if re.search(r"\.py:\d+: \w+: ", line) and len(line) > 300
+            ]
+            marks += len(found["marks"])
+            problems += [
+                (name, f"changed word off the screen: {m}")
+                for m in found["marks"]
+                if not (m["width"] > 0 and m["inside"] and m["left"] >= -1 and m["right"] <= 376)
+            ]
+            if found["wide"] > 375:
+                problems.append((name, f"the page is {found['wide']} px wide with its boxes open"))
+            if found["pickers"] != 1 or not found["closed"] or not found["before"]:
+                problems.append(
+                    (name, f"pickers: {found['pickers']}, boxes closed: {found['closed']}")
+                )
+                continue
+            if min(found["size"]) < 44:
+                problems.append((name, f"the picker is {found['size']} px"))
+            tab.focus("[data-before-picker]")
+            tab.keyboard.press("Tab")
+            state = tab.evaluate(FOCUS)
+            if not state["focused"] or state["open"]:
+                problems.append(
+                    (name, f"Tab does not reach the picker with the boxes closed: {state}")
+                )
+                continue
+            steps = ["ArrowDown"] * (found["options"] - 1) + ["ArrowUp"] * (found["options"] - 1)
+            values = []
+            for key in steps:
+                tab.keyboard.press(key)
+                state = tab.evaluate(FOCUS)
+                values.append(state["value"])
+                if not (state["focused"] and state["visible"]):
+                    problems.append((name, f"{key} onto {state['value']!r} loses the focus"))
+                    break
+            if len(set(values)) != found["options"] and not problems:
+                problems.append((name, f"the arrow keys did not walk every release: {values}"))
+            tab.evaluate("localStorage.clear()")
+    finally:
+        context.close()
+    assert problems == [], "\n".join(f"{page}: {problem}" for page, problem in problems)
+    assert marks, "no changed word marked on any page: are the boxes the same?"

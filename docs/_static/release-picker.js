@@ -1,6 +1,9 @@
 // Choose the PyTorch release whose outputs the page shows (torch_notes/pages/release_outputs.py).
 // Every release's text is already in the page; this only opens each block on the reader's
 // release, remembered across pages. Without JavaScript every block lists all its releases.
+// The page has one picker, written before its first block and outside every block (shown only
+// where scripts run): a reader reaches it without opening one, and opening or closing blocks
+// never hides it while it has the focus (a closed <select> changes on each arrow key).
 (() => {
   const KEY = "torch-notes-release";
   const blocks = [...document.querySelectorAll("details.release-outputs")];
@@ -14,6 +17,8 @@
     return cmp(r, f) >= 0 && cmp(r, l) <= 0;
   };
   const runOf = (run, prefix) => [...run.classList].find((c) => c.startsWith(prefix))?.slice(prefix.length);
+  const select = document.querySelector(".release-picker select");
+  if (!select) return;
   function apply(release) {
     for (const block of blocks) {
       const runs = [...block.querySelectorAll(".release-run")];
@@ -28,25 +33,13 @@
         const note = document.createElement("p");
         note.className = "release-same";
         note.textContent = block.dataset.same.replace("{release}", release);
-        block.querySelector(".release-picker").after(note);
+        block.querySelector("summary").after(note);
       }
       block.open = Boolean(chosen);
-      for (const select of block.querySelectorAll("select")) select.value = release;
     }
+    select.value = release;
   }
-  for (const block of blocks) {
-    const picker = document.createElement("p");
-    picker.className = "release-picker";
-    const label = document.createElement("label");
-    label.textContent = `${block.dataset.picker} `;
-    const select = document.createElement("select");
-    select.append(new Option(block.dataset.pageRelease, ""));
-    for (const release of block.dataset.releases.split(" ")) select.append(new Option(release, release));
-    select.addEventListener("change", () => { store(select.value); apply(select.value); });
-    label.append(select);
-    picker.append(label);
-    block.querySelector("summary").after(picker);
-  }
+  select.addEventListener("change", () => { store(select.value); apply(select.value); });
   const release = stored();
   if (release) apply(release);
 })();
