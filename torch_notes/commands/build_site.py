@@ -60,6 +60,7 @@ CHECK_LABELS = {
     CheckKind.OUTPUT: "output blocks",
     CheckKind.CODE: "Python blocks that ran",
     CheckKind.HISTORY: "statements of history backed",
+    CheckKind.ABSOLUTE: "absolute sentences backed or reviewed",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
 }
 GENERATED = (DOCS / "auto_examples", DOCS / "_generated", BUILD / "doctrees", SITE)
