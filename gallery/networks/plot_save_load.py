@@ -81,8 +81,8 @@ assert big_whole / big_params < 1.001 and round(big_params / 1e6) == 4
 # %% whole_model_refused
 # Loading a whole model: refused by default
 # -----------------------------------------
-# ``torch.load`` now loads with ``weights_only=True``: it unpickles tensors, Python's
-# built-in containers, strings and numbers, a few of PyTorch's own types (``torch.Size``,
+# ``torch.load`` now loads with ``weights_only=True``: it unpickles tensors, strings,
+# numbers, lists, tuples and dicts, a few other types of Python and PyTorch (``torch.Size``,
 # dtypes, devices) and the classes you allow with ``torch.serialization.add_safe_globals``,
 # and nothing that names another class. A whole model names ``torch.nn.Sequential`` and
 # friends, so the note's ``net2 = torch.load('net.pkl')`` fails.

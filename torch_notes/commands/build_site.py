@@ -60,6 +60,7 @@ CHECK_LABELS = {
     CheckKind.OUTPUT: "output blocks",
     CheckKind.CODE: "Python blocks that ran",
     CheckKind.HISTORY: "statements of history backed",
+    CheckKind.ABSOLUTE: "absolute sentences backed or reviewed",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
     CheckKind.RUNNABLE: "code blocks runnable as shown",
 }

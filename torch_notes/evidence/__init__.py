@@ -36,6 +36,7 @@ from sphinx.application import Sphinx
 
 from torch_notes import interface, priorities
 from torch_notes.evidence.checks import (
+    absolute_statements,
     bounded_claims,
     cell_names,
     claims_shown,
@@ -81,6 +82,7 @@ PAGE_CHECKS = (
     ledger.collect_places,  # before the quote rows: a quote's anchor is the one it gets here
     errata_table.collect_quote_rows,
     history_statements.check_history_statements,
+    absolute_statements.check_absolute_statements,
     bounded_claims.check_bounded_claims,
     smart_quotes.check_smart_quotes,
     output_hygiene.check_output_hygiene,
@@ -96,6 +98,7 @@ BUILD_CHECKS = (
     ledger.check_ledger,
     verdict_evidence.check_verdict_evidence,
     pinned_verdicts.check_pinned_verdicts,
+    absolute_statements.check_reviews_in_use,
 )
 
 
@@ -134,6 +137,8 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("evidence_accept_outputs", False, "env", types=[bool])
     # Each row's reviewed verdict (checks.pinned_verdicts); "" pins none.
     app.add_config_value("evidence_verdict_pins", "", "env", types=[str])
+    # Absolute sentences a reviewer accepted, with reasons (checks.absolute_statements).
+    app.add_config_value("evidence_reviewed_absolutes", "", "env", types=[str])
     # The release (``2.13``) whose outputs the common expected files hold; others may have
     # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])

@@ -122,6 +122,7 @@ class CheckKind(enum.Enum):
     OUTPUT = "output"  # an output block: equal to its reviewed expected output
     CODE = "code"  # a Python block shown on a page: it ran in this build
     HISTORY = "history"  # a sentence about PyTorch's past: it holds a claim, fact or citation
+    ABSOLUTE = "absolute"  # an absolute sentence: evidence, a release bound, or reviewed
     WORDING = "wording"  # a Chinese page: the glossary's terms and Chinese punctuation
     RUNNABLE = (
         "runnable"  # shown code: it runs as shown (names shown, check alone, no hidden output)
