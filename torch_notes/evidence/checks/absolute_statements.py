@@ -145,7 +145,7 @@ def check_absolute_statements(app: Sphinx, doctree: nodes.document) -> None:
             if not ok:
                 logger.warning(
                     "an absolute statement with no evidence: %r; add the {claim}, {fact} or "
-                    "{cited} document that covers it, bound it (\"on 2.6–2.14\"), or review it "
+                    '{cited} document that covers it, bound it ("on 2.6–2.14"), or review it '
                     "in %s with its reason",
                     sentence,
                     reviewed_file(path, language),
