@@ -77,7 +77,7 @@ def matches(stated: str, actual: Any) -> bool:
     """Whether the text an author wrote states the executed value.
 
     Numbers compare as numbers (``0.002`` states float32's 0.0020000000949949026), lists as
-    comma-separated items, exceptions and warnings by type (or category) or message, everything
+    comma-separated items (Chinese separates them with 、: ``0、1、2``), exceptions and warnings by type (or category) or message, everything
     else as exact text.
     """
     stated = stated.strip()
@@ -94,9 +94,9 @@ def matches(stated: str, actual: Any) -> bool:
             return False
         return math.isclose(number, actual, rel_tol=1e-6, abs_tol=1e-12)
     if isinstance(actual, list):
-        parts = [part for part in re.split(r"\s*,\s*", stated.strip("[]()")) if part]
+        parts = [part for part in re.split(r"\s*[,，、]\s*", stated.strip("[]()（）")) if part]
         return len(parts) == len(actual) and all(map(matches, parts, actual))
-    return stated == str(actual)
+    return stated in (str(actual), str(actual).replace(", ", "、"))  # a printed list, in Chinese
 
 
 def parse_claim(claim: str) -> tuple[str, str]:
