@@ -252,6 +252,16 @@ def test_a_list_or_shape_written_as_chinese_writes_it_states_the_same_values():
     assert claim_value("5, 3") == claim_value("(5, 3)") == claim_value("5、3") == "5, 3"
 
 
+def test_an_inserted_list_is_separated_as_the_page_s_language_separates_it():
+    from torch_notes.evidence.markup.facts import list_separator
+    from torch_notes.evidence.model.values import format_value
+
+    devices = ["cpu", "cuda"]
+    assert format_value(devices, "", list_separator("en")) == "cpu, cuda"
+    assert format_value(devices, "", list_separator("zh_CN")) == "cpu、cuda"
+    assert format_value([0.25, 0.5], ".1f", list_separator("zh_CN")) == "0.2、0.5"
+
+
 def test_english_numbers_in_words_count():
     from torch_notes.i18n.parity import english_numbers
 

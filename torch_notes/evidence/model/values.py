@@ -63,9 +63,10 @@ def from_plain(value: Any) -> Any:
     return value
 
 
-def format_value(value: Any, spec: str = "") -> str:
+def format_value(value: Any, spec: str = "", separator: str = ", ") -> str:
+    """A value as a page shows it; a list's items joined by ``separator`` (Chinese: 、)."""
     if isinstance(value, list):
-        return ", ".join(format_value(item, spec) for item in value)
+        return separator.join(format_value(item, spec, separator) for item in value)
     if isinstance(value, float) and not spec:
         return f"{value:g}"
     if isinstance(value, Raised | Warned):
