@@ -243,11 +243,14 @@ def test_chinese_numeral_words_read_as_numbers(text, numbers):
 
 
 def test_a_list_or_shape_written_as_chinese_writes_it_states_the_same_values():
+    from torch_notes.evidence.model.records import Printed
     from torch_notes.evidence.model.values import matches
     from torch_notes.i18n.parity import claim_value
 
     assert matches("0、4、8", [0, 4, 8]) and matches("(5, 3)", [5, 3])
-    assert matches("0.weight、0.bias", "0.weight, 0.bias")  # a printed line of names
+    assert matches("0.weight、0.bias", "0.weight, 0.bias")  # a line of names
+    assert matches("0.weight、0.bias", Printed("0.weight, 0.bias\n"))  # what a snippet printed
+    assert not matches("0.weight、1.bias", Printed("0.weight, 0.bias\n"))
     assert not matches("0、4、9", [0, 4, 8]) and not matches("0.weight、0.bia", "0.weight, 0.bias")
     assert claim_value("5, 3") == claim_value("(5, 3)") == claim_value("5、3") == "5, 3"
 

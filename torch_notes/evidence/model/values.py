@@ -78,8 +78,9 @@ def matches(stated: str, actual: Any) -> bool:
     """Whether the text an author wrote states the executed value.
 
     Numbers compare as numbers (``0.002`` states float32's 0.0020000000949949026), lists as
-    comma-separated items (Chinese separates them with 、: ``0、1、2``), exceptions and warnings by type (or category) or message, everything
-    else as exact text.
+    comma-separated items, exceptions and warnings by type (or category) or message, everything
+    else as exact text. Chinese separates items with 、 (``0、1、2``, and a printed line of names
+    ``0.weight、0.bias``), which states the same.
     """
     stated = stated.strip()
     if isinstance(actual, bool) or actual is None:
@@ -87,7 +88,7 @@ def matches(stated: str, actual: Any) -> bool:
     if isinstance(actual, Raised | Warned):
         return actual.states(stated)
     if isinstance(actual, Printed):
-        return printed_text(stated) == printed_text(actual.text)
+        return as_written(printed_text(stated), printed_text(actual.text))
     if isinstance(actual, int | float):
         try:
             number = float(stated)
@@ -97,7 +98,12 @@ def matches(stated: str, actual: Any) -> bool:
     if isinstance(actual, list):
         parts = [part for part in re.split(r"\s*[,，、]\s*", stated.strip("[]()（）")) if part]
         return len(parts) == len(actual) and all(map(matches, parts, actual))
-    return stated in (str(actual), str(actual).replace(", ", "、"))  # a printed list, in Chinese
+    return as_written(stated, str(actual))
+
+
+def as_written(stated: str, actual: str) -> bool:
+    """Whether ``stated`` is ``actual``, in English or with Chinese's 、 between items."""
+    return stated in (actual, actual.replace(", ", "、"))
 
 
 def parse_claim(claim: str) -> tuple[str, str]:
