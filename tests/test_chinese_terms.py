@@ -125,8 +125,150 @@ def test_text_added_after_reading_is_checked_once(make_app, rootdir, tmp_path):
     old, new = paragraph(nodes.Text("按 batch 读取")), paragraph(nodes.Text("按 batch 读取"))
     document += [old, new]
     old[chinese_terms.CHECKED] = True
-    assert chinese_terms.check_blocks(app, document, "index", new_only=True) == 1
+    assert chinese_terms.check_blocks(app, document, "index", written=True) == 1
     assert new.get(chinese_terms.CHECKED)
+
+
+# -- Drifts: one word for one idea ---------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "wanted"),
+    [
+        ("下面每一步都是示例中的一个单元，附有输出", "单元格 for a cell"),
+        ("隐藏层有 20 个单元", "神经元 for a unit"),
+        ("并且不改动传入的参数", "实参 for an argument"),
+    ],
+)
+def test_a_word_that_drifts_between_two_ideas_is_refused(text, wanted):
+    (message,) = found(paragraph(nodes.Text(text)))
+    assert "drifts between two ideas" in message and wanted in message
+
+
+def test_the_words_the_pages_settled_on_pass():
+    text = "示例中的一个单元格；隐藏层有 20 个神经元；单元素张量；它被追踪；不带实参调用"
+    assert found(paragraph(nodes.Text(text))) == []
+
+
+def test_shou_zhuizong_is_a_variant_of_bei_zhuizong():
+    (message,) = found(paragraph(nodes.Text("只有 x ** 2 受追踪")))
+    assert "'受追踪' is another word for '被追踪'" in message
+
+
+def with_english(english: str, *children: nodes.Node) -> nodes.paragraph:
+    block = paragraph(*children)
+    block[chinese_terms.ENGLISH] = english
+    return block
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese", "wrong"),
+    [
+        (
+            "Call backward() without an argument.",
+            "不带参数调用 backward()。",
+            "'参数' for 'argument'",
+        ),
+        ("The model has 404 parameters.", "模型共有 404 个实参。", "'实参' for 'parameter'"),
+    ],
+)
+def test_the_english_says_whether_canshu_is_an_argument_or_a_parameter(english, chinese, wrong):
+    (message,) = found(with_english(english, nodes.Text(chinese)))
+    assert wrong in message
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese"),
+    [
+        ("Call backward() without an argument.", "不带实参调用 backward()。"),
+        ("The model has 404 parameters.", "模型共有 404 个参数。"),
+        ("Each parameter is an argument of the step.", "每个参数都是这一步的实参。"),  # both
+    ],
+)
+def test_canshu_and_shican_as_the_english_means_them_pass(english, chinese):
+    assert found(with_english(english, nodes.Text(chinese))) == []
+
+
+def test_the_build_compares_each_paragraph_with_its_english(make_app, rootdir, tmp_path):
+    srcdir = copy_root(rootdir, tmp_path)
+    with (srcdir / "index.md").open("a", encoding="utf-8") as page:
+        page.write("\nCall it without an argument.\n")
+    with (srcdir / "locales/zh_CN/LC_MESSAGES/index.po").open("a", encoding="utf-8") as po:
+        po.write('\nmsgid "Call it without an argument."\nmsgstr "不带参数调用它。"\n')
+    app = make_app("html", srcdir=srcdir)
+    app.build()
+    assert [w for w in warning_lines(app) if "'参数' for 'argument'" in w and "index.md:" in w]
+
+
+# -- Typography: inserted lists, link titles, italics ----------------------------------------
+
+
+def claim(text: str) -> nodes.inline:
+    return nodes.inline("", text, classes=["checked-fact"], claim_key="k", claim_text=text)
+
+
+def test_an_inserted_list_with_ascii_commas_is_named():
+    (message,) = found(paragraph(nodes.Text("梯度为 "), claim("0, 4, 8, 12"), nodes.Text("。")))
+    assert "inserted values '0, 4, 8, 12' separated by ASCII ', '" in message
+    assert "'0、4、8、12'" in message and "(0, 4, 8, 12) in parentheses" in message
+
+
+def test_a_shape_without_parentheses_is_named():
+    fact = nodes.literal("", "5, 3", fact_key="k")
+    (message,) = found(paragraph(nodes.Text("它的形状为 "), fact, nodes.Text(" 的张量")))
+    assert "inserted values '5, 3'" in message
+
+
+@pytest.mark.parametrize(
+    "children",
+    [
+        (nodes.Text("梯度为 "), claim("0、4、8、12"), nodes.Text("。")),
+        (nodes.Text("形状为 "), claim("(5, 3)"), nodes.Text(" 的张量")),
+        (nodes.Text("形状为 ("), claim("5, 3"), nodes.Text(") 的张量")),
+        (nodes.Text("梯度为 "), claim("[2.0, 4.0, 6.0]"), nodes.Text("。")),  # a Python list
+        (nodes.Text("报错："), claim("Expected 2, got 3"), nodes.Text("。")),  # a message
+        (nodes.Text("Values "), claim("0, 1"), nodes.Text(".")),  # not Chinese prose
+    ],
+)
+def test_lists_as_chinese_writes_them_pass(children):
+    assert found(paragraph(*children)) == []
+
+
+def test_italics_on_chinese_are_named_and_on_english_words_not():
+    (message,) = found(
+        paragraph(nodes.Text("梯度是"), nodes.emphasis("", "累加"), nodes.Text("的"))
+    )
+    assert "italics on Chinese text '累加'" in message
+    assert (
+        found(paragraph(nodes.Text("用 "), nodes.emphasis("", "fork"), nodes.Text(" 启动"))) == []
+    )
+
+
+def link(title: str) -> nodes.reference:
+    return nodes.reference("", title, refuri="building.html")
+
+
+def written(block: nodes.Element) -> list[str]:
+    return [p.message for p in chinese_terms.written_problems(block)]
+
+
+def test_spaces_around_a_chinese_link_title_are_named():
+    messages = written(paragraph(nodes.Text("见 "), link("网络搭建"), nodes.Text(" 。")))
+    assert len(messages) == 2
+    assert "a space before the link '网络搭建'" in messages[0]
+    assert "a space after the link '网络搭建'" in messages[1]
+
+
+@pytest.mark.parametrize(
+    "children",
+    [
+        (nodes.Text("见"), link("网络搭建"), nodes.Text("。")),
+        (nodes.Text("见 "), link("PyTorch"), nodes.Text(" 文档")),  # an English title
+        (nodes.Text("See "), link("网络搭建"), nodes.Text(" first.")),  # English around it
+    ],
+)
+def test_links_set_as_chinese_sets_them_pass(children):
+    assert written(paragraph(*children)) == []
 
 
 # -- The extension in a build ----------------------------------------------------------------

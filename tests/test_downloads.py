@@ -10,6 +10,7 @@ down to a script still being valid Python once its docstrings and comments are t
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import json
 import re
@@ -28,6 +29,9 @@ pytestmark = pytest.mark.site
 EXAMPLES = sorted(p.stem for p in (paths.ROOT / "gallery").rglob("plot_*.py"))
 # The same bytes run once per session, whichever page offers them.
 _outcomes: dict[str, Outcome] = {}
+
+
+CODE_SPAN = re.compile(r"``.*?``", re.DOTALL)
 
 
 def download(site: Path, language: str, name: str) -> Path:
@@ -183,6 +187,16 @@ def test_chinese_downloads_carry_the_catalog_text_around_the_same_code(site, exa
     title = en_text[0].strip().splitlines()[0]
     assert zh_text[0].strip().startswith(strings[title] + "\n")
     assert all(sitewide.CJK.search(text) for text in zh_text)
+    # Read, not rendered: no escaped space of rST, and the check's own rule in Chinese too.
+    assert not [text for text in zh_text if "\\ " in CODE_SPAN.sub("", text)]
+    checks = [
+        node
+        for node in ast.walk(ast.parse(zh_script.read_text(encoding="utf-8")))
+        if isinstance(node, ast.FunctionDef) and node.name == "agrees_with_site"
+    ]
+    assert [sitewide.CJK.search(ast.get_docstring(node) or "") is not None for node in checks] == [
+        True
+    ]
 
     zh_notebook = download(site, "zh_CN", f"{example}.ipynb")
     en_notebook = download(site, "en", f"{example}.ipynb")

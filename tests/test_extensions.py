@@ -185,6 +185,96 @@ def test_a_translation_that_drops_or_changes_something_fails_naming_catalog_and_
     assert f"the translation in {PARITY_CATALOG} drops or changes {lost}" in warning
 
 
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("对含 2 个元素", "对含两个元素"),  # a numeral word for a number of the English
+        ("一批两张", "一批两张"),  # "two" in words
+        ("梯度为", "两者的梯度为"),  # 两者: "they", a pronoun
+    ],
+)
+def test_a_chinese_numeral_word_that_states_the_english_number_passes(
+    make_app, rootdir, tmp_path, old, new
+):
+    _, warnings = build_parity(make_app, rootdir, tmp_path, old, new)
+    assert warnings == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "stated"),
+    [
+        ("一批两张", "一批五张", "批五张 (5)"),  # "two" in the English
+        ("梯度为", "两次之后梯度为", "两次 (2)"),  # no number at all
+        ("，和一个一维张量", "，和十二个一维张量", "和十二个 (12)"),
+    ],
+)
+def test_a_chinese_numeral_word_the_english_does_not_state_fails(
+    make_app, rootdir, tmp_path, old, new, stated
+):
+    _, warnings = build_parity(make_app, rootdir, tmp_path, old, new)
+    (warning,) = warnings
+    assert "index.md:" in warning
+    assert f"the translation in {PARITY_CATALOG} states {stated}" in warning
+    assert "a number its message does not state" in warning
+
+
+def test_a_numeral_word_for_another_number_both_drops_and_adds(make_app, rootdir, tmp_path):
+    _, warnings = build_parity(make_app, rootdir, tmp_path, "对含 2 个元素", "对含三个元素")
+    assert len(warnings) == 2
+    assert "drops or changes number '2'" in warnings[0]
+    assert "states 含三个 (3)" in warnings[1]
+
+
+@pytest.mark.parametrize(
+    ("text", "numbers"),
+    [
+        ("第二次反向传播之后", ["2"]),
+        ("把十二个数读成 3 行", ["12"]),
+        ("二十个样本", ["20"]),
+        ("一维张量与三通道图像", ["1", "3"]),
+        ("每一层、这一维、同一层、一样、统一", []),  # 一 as "each", "this", "same"
+        ("四舍五入、最小二乘法、二元组、十分重要、两者都", []),  # no count
+    ],
+)
+def test_chinese_numeral_words_read_as_numbers(text, numbers):
+    from torch_notes.i18n.parity import chinese_numerals
+
+    assert [number for number, _ in chinese_numerals(text)] == numbers
+
+
+def test_a_list_or_shape_written_as_chinese_writes_it_states_the_same_values():
+    from torch_notes.evidence.model.records import Printed
+    from torch_notes.evidence.model.values import matches
+    from torch_notes.i18n.parity import claim_value
+
+    assert matches("0、4、8", [0, 4, 8]) and matches("(5, 3)", [5, 3])
+    assert matches("0.weight、0.bias", "0.weight, 0.bias")  # a line of names
+    assert matches("0.weight、0.bias", Printed("0.weight, 0.bias\n"))  # what a snippet printed
+    assert not matches("0.weight、1.bias", Printed("0.weight, 0.bias\n"))
+    assert not matches("0、4、9", [0, 4, 8]) and not matches("0.weight、0.bia", "0.weight, 0.bias")
+    assert claim_value("5, 3") == claim_value("(5, 3)") == claim_value("5、3") == "5, 3"
+
+
+def test_an_inserted_list_is_separated_as_the_page_s_language_separates_it():
+    from torch_notes.evidence.markup.facts import list_separator
+    from torch_notes.evidence.model.values import format_value
+
+    devices = ["cpu", "cuda"]
+    assert format_value(devices, "", list_separator("en")) == "cpu, cuda"
+    assert format_value(devices, "", list_separator("zh_CN")) == "cpu、cuda"
+    assert format_value([0.25, 0.5], ".1f", list_separator("zh_CN")) == "0.2、0.5"
+
+
+def test_english_numbers_in_words_count():
+    from torch_notes.i18n.parity import english_numbers
+
+    assert english_numbers("Both passes run twice; the second of three 4-D tensors") >= {
+        "2",
+        "3",
+        "4",
+    }
+
+
 # -- Catalogs read strictly (torch_notes/i18n/catalog_syntax.py) ------------------------------
 
 

@@ -55,12 +55,33 @@ def test_only_the_text_of_a_script_changes():
 def test_a_docstring_that_gains_backslashes_becomes_raw():
     source = '"""\nTitle\n=====\n"""\nx = 1\n'
     blocks = [("text", "Title\n=====\n", 1), ("code", "x = 1\n", 4)]
-    translated = ["标题\\ *强调*\n=============\n", blocks[1][1]]
+    translated = ["标题 :math:`\\sqrt{x}`\n=============\n", blocks[1][1]]
     assert td.translate_script(source, blocks, translated) == (
-        'r"""\n标题\\ *强调*\n=============\n"""\nx = 1\n'
+        'r"""\n标题 :math:`\\sqrt{x}`\n=============\n"""\nx = 1\n'
     )
     with pytest.raises(ValueError, match="cannot make a u-prefixed docstring raw"):
         td.translate_script("u" + source, blocks, translated)
+
+
+def test_a_script_loses_the_escaped_spaces_that_set_markup_off_from_chinese():
+    source = '"""\nTitle\n=====\n"""\nx = 1\n\n# %%\n# Gradients add up.\n\nprint(x)\n'
+    blocks = [
+        ("text", "Title\n=====\n", 1),
+        ("code", "x = 1\n\n", 4),
+        ("text", "Gradients add up.\n", 7),
+        ("code", "\nprint(x)\n", 8),
+    ]
+    translated = [
+        "标题\\ *强调*\n=============\n",
+        blocks[1][1],
+        "梯度是\\ *累加*\\ 的：见 ``a\\ b``\\ 。\n",
+        blocks[3][1],
+    ]
+    script = td.translate_script(source, blocks, translated)
+    assert script == (
+        '"""\n标题*强调*\n=============\n"""\nx = 1\n\n'
+        "# %%\n# 梯度是*累加*的：见 ``a\\ b``。\n\nprint(x)\n"
+    )
 
 
 def test_markdown_cells_lose_the_escaped_spaces_that_set_markup_off_from_chinese():

@@ -279,7 +279,16 @@ def check_cell(values: list[tuple[str, Any]], release: str) -> tuple[str, str]:
     columns = _("values: (the code, what your run gives, what the site recorded)")
     # The expressions are evaluated where the call is, at the script's top level, among its
     # names; the functions' own names say what they are for, so that none hides one of them.
-    rule = inspect.getsource(agrees_with_site)
+    # Its docstring in the reader's language too (a site test fails on one left in English).
+    rule = inspect.getsource(agrees_with_site).replace(
+        str(agrees_with_site.__doc__),
+        str(
+            _(
+                "Whether your value is the site's: lists item by item, numbers within a relative 1e-4."
+            )
+        ),
+        1,
+    )
     code = f"""import math
 
 RELATIVE_TOLERANCE = {RELATIVE_TOLERANCE}

@@ -18,14 +18,23 @@ catalog and the words, about
   (``{term}`批量 <batch>``` for ``{term}`批次 <batch>```);
 * another word for what the glossary, or the house vocabulary (:data:`VARIANTS`), names once
   (``按元素`` for ``逐元素``, ``下标张量`` for ``索引张量``): one idea, one word;
+* a word that drifted: ``单元`` alone (a cell of an example is 单元格, a unit of a layer
+  神经元: :data:`DRIFTS`); and, comparing each paragraph with its English, 参数 for an
+  *argument* (write 实参) or 实参 for a *parameter* (参数);
 * ASCII punctuation in a Chinese sentence: ``, ; : ? !`` next to a Chinese character
   (``35 仍然成立, 8 输出``), an ASCII full stop after one, and ASCII parentheses around
-  Chinese text. Numbers (``1,000``), code, addresses and English parentheticals are left alone.
+  Chinese text. Numbers (``1,000``), code, addresses and English parentheticals are left alone;
+* Western typography on Chinese text: a list of inserted values (a ``{claim}`` or ``{fact}``)
+  separated by ASCII ``, `` (write ``0、1、2``; a shape, which is a tuple, stands in
+  parentheses: ``(5, 3)``), spaces between a link's Chinese title and the Chinese text
+  around it (``见 网络搭建 。``; checked when the links are resolved), and italics on
+  Chinese words (Chinese does not slant its characters: write them plain, or in quotes).
 
 The page's prose is checked when the page has been read (after its catalog applied), and
 counted as one check per page (``CheckKind.WORDING``, in the build summary); text that the
 build adds later, such as the errata table's summary, is checked when the page is written.
-Warnings are of type ``chinese`` (subtypes ``term`` and ``punctuation``), so ``-W`` fails.
+Warnings are of type ``chinese`` (subtypes ``term``, ``punctuation`` and ``typography``), so
+``-W`` fails.
 """
 
 from __future__ import annotations
@@ -41,7 +50,9 @@ from sphinx import addnodes
 from sphinx.application import Sphinx
 from sphinx.config import Config
 from sphinx.errors import ConfigError
+from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
+from sphinx.util.nodes import is_translatable
 
 from torch_notes import sitewide
 from torch_notes.evidence.model import attributes
@@ -70,7 +81,17 @@ VARIANTS = {
     "叶子节点": ("叶节点",),  # leaf node : 叶子节点
     "轮次": ("时期", "纪元"),  # epoch : 轮次
     "非有限值": ("非有限数",),  # inf and NaN
+    "被追踪": ("受追踪",),  # recorded by autograd (requires_grad)
 }
+# Words that drift between two ideas: (the word, where it counts, what to write instead).
+DRIFTS = (
+    ("单元", re.compile("单元(?![格素])"), "单元格 for a cell of an example, 神经元 for a unit"),
+    ("传入的参数", re.compile("传入的参数"), "实参 for an argument (参数 is a parameter)"),
+)
+# An argument is 实参, a parameter 参数: a paragraph's English says which one it means.
+ARGUMENT = re.compile(r"\barguments?\b", re.IGNORECASE)
+PARAMETER = re.compile(r"\bparameters?\b", re.IGNORECASE)
+ENGLISH = "chinese_terms_english"  # node attribute: the prose of the source, before translation
 HAN = sitewide.HAN  # Chinese characters, not punctuation
 CHECKED = "chinese_checked"  # node attribute: checked when the page was read
 CONTEXT = 12  # characters of context either side of a hit, in the message
@@ -215,21 +236,48 @@ def english_terms(text: str, prose: list[bool], known: tuple[Term, ...]) -> list
     return found
 
 
+def in_prose(pattern: re.Pattern[str], text: str, prose: list[bool]) -> list[str]:
+    """Each match of ``pattern`` in the prose of ``text``, as the words around it."""
+    return [
+        excerpt(text, *match.span())
+        for match in pattern.finditer(text)
+        if all(prose[match.start() : match.end()])
+    ]
+
+
 def variant_words(text: str, prose: list[bool]) -> list[Problem]:
-    found = []
-    for word, variants in VARIANTS.items():
-        for variant in variants:
-            for match in re.finditer(re.escape(variant), text):
-                start, end = match.span()
-                if all(prose[start:end]):
-                    found.append(
-                        Problem(
-                            "term",
-                            f"{variant!r} is another word for {word!r}, the one the pages use "
-                            f"for this idea: {excerpt(text, start, end)}",
-                        )
-                    )
-    return found
+    return [
+        Problem(
+            "term",
+            f"{variant!r} is another word for {word!r}, the one the pages use for this idea: "
+            f"{words}",
+        )
+        for word, variants in VARIANTS.items()
+        for variant in variants
+        for words in in_prose(re.compile(re.escape(variant)), text, prose)
+    ]
+
+
+def drifted_words(text: str, prose: list[bool]) -> list[Problem]:
+    return [
+        Problem("term", f"{word!r} drifts between two ideas; write {wanted}: {words}")
+        for word, pattern, wanted in DRIFTS
+        for words in in_prose(pattern, text, prose)
+    ]
+
+
+def argument_words(text: str, prose: list[bool], english: str) -> list[Problem]:
+    """参数 where the English says *argument*, 实参 where it says *parameter*."""
+    argument, parameter = ARGUMENT.search(english), PARAMETER.search(english)
+    if bool(argument) == bool(parameter):
+        return []  # neither, or both: the words alone cannot say which is which
+    wrong, right, meant = (
+        ("参数", "实参", "argument") if argument else ("实参", "参数", "parameter")
+    )
+    return [
+        Problem("term", f"{wrong!r} for {meant!r} (the English says {meant}); write {right}: {w}")
+        for w in in_prose(re.compile(wrong), text, prose)
+    ]
 
 
 MARKS = ",;:?!."
@@ -272,6 +320,105 @@ def punctuation_problem(text: str, start: int, end: int, marks: str) -> Problem:
     )
 
 
+# -- Typography: what Western text does that Chinese does not ---------------------------------
+
+# Values inserted into prose, separated as English separates them: "0, 1, 2", "5, 3".
+ASCII_LIST = re.compile(r"[^\s,，、()（）\[\]]+(?:, [^\s,，、()（）\[\]]+)+")
+# What may stand right before or after a link's title in Chinese text: ideographs, CJK and
+# full-width punctuation, and the curly quotes Chinese uses.
+CHINESE_SIDE = re.compile(f"[{sitewide.CJK_RANGES}\u2018\u2019\u201c\u201d]")
+
+
+def spans(block: nodes.Element, wanted: Any) -> tuple[str, list[tuple[int, int, nodes.Element]]]:
+    """The block's text, and where in it each element that ``wanted`` accepts stands."""
+    text: list[str] = []
+    found: list[tuple[int, int, nodes.Element]] = []
+    length = 0
+
+    def visit(node: nodes.Node) -> None:
+        nonlocal length
+        if isinstance(node, nodes.Text):
+            text.append(str(node))
+            length += len(node)
+            return
+        start = length
+        for child in node.children:
+            visit(child)
+        if isinstance(node, nodes.Element) and node is not block and wanted(node):
+            found.append((start, length, node))
+
+    visit(block)
+    return "".join(text), found
+
+
+def inserted(node: nodes.Element) -> bool:
+    return bool(node.get(attributes.CLAIM_KEY)) or attributes.FACT_KEY in node
+
+
+def inserted_lists(block: nodes.Element) -> list[Problem]:
+    """A claim or fact that shows values as "a, b, c", unless it is a tuple: "(5, 3)"."""
+    text, values = spans(block, inserted)
+    found = []
+    for start, end, _node in values:
+        shown = text[start:end].strip()
+        if not ASCII_LIST.fullmatch(shown):
+            continue
+        if text[start - 1 : start] in ("(", "[") and text[end : end + 1] in (")", "]"):
+            continue  # a shape or a Python list, written as Python writes it
+        found.append(
+            Problem(
+                "typography",
+                f"inserted values {shown!r} separated by ASCII ', ' in a Chinese sentence; "
+                f"write {'、'.join(shown.split(', '))!r}, or, for a shape, "
+                f"({shown}) in parentheses: {excerpt(text, start, end)}",
+            )
+        )
+    return found
+
+
+def chinese_italics(block: nodes.Element) -> list[Problem]:
+    found = []
+    for node in block.findall(nodes.emphasis):
+        if not_prose(node) or any(not_prose(a) for a in ancestors(node)):
+            continue
+        if HAN.search(node.astext()):
+            found.append(
+                Problem(
+                    "typography",
+                    f"italics on Chinese text {node.astext()!r}; Chinese does not slant its "
+                    "characters: write it plain, or in quotes (“…”)",
+                )
+            )
+    return found
+
+
+def spaced_links(block: nodes.Element) -> list[Problem]:
+    """A link whose Chinese title is set off by spaces from the Chinese text around it."""
+    text, links = spans(block, lambda node: isinstance(node, nodes.reference))
+    found = []
+    for start, end, _node in links:
+        title = text[start:end]
+        if not title.strip():
+            continue
+        before = HAN.match(title[0]) and re.search(r"\s+$", text[:start])
+        after = HAN.match(title[-1]) and re.match(r"\s+", text[end:])
+        for side, space in (("before", before), ("after", after)):
+            if not space:
+                continue
+            beyond = (
+                text[: space.start()][-1:] if side == "before" else text[end + space.end() :][:1]
+            )
+            if CHINESE_SIDE.match(beyond or "x"):
+                found.append(
+                    Problem(
+                        "typography",
+                        f"a space {side} the link {title!r} in Chinese text; Chinese sets no "
+                        f"space around a Chinese title: {excerpt(text, start, end)}",
+                    )
+                )
+    return found
+
+
 def term_links(block: nodes.Element, known: tuple[Term, ...]) -> list[Problem]:
     """Links to the glossary (``{term}`批次 <batch>```) that show another name than its own."""
     chinese = {term.english.lower(): term.chinese for term in known}
@@ -294,17 +441,53 @@ def term_links(block: nodes.Element, known: tuple[Term, ...]) -> list[Problem]:
     return found
 
 
+def chinese_prose(text: str, prose: list[bool]) -> bool:
+    return any(p and HAN.match(c) for c, p in zip(text, prose, strict=True))
+
+
 def problems(block: nodes.Element, known: tuple[Term, ...]) -> list[Problem]:
-    """What is wrong with the Chinese of one block; nothing when it is not Chinese prose."""
+    """What is wrong with the Chinese of one block; nothing when it is not Chinese prose.
+
+    The block's English (``ENGLISH``, kept by :class:`RememberEnglish`) says whether its
+    参数 is an argument or a parameter."""
     text, prose = read_block(block)
-    if not any(p and HAN.match(c) for c, p in zip(text, prose, strict=True)):
+    if not chinese_prose(text, prose):
         return []
+    english = block.get(ENGLISH, "")
     return (
         english_terms(text, prose, known)
         + variant_words(text, prose)
+        + drifted_words(text, prose)
+        + argument_words(text, prose, english)
         + term_links(block, known)
         + ascii_punctuation(text, prose)
+        + inserted_lists(block)
+        + chinese_italics(block)
     )
+
+
+def written_problems(block: nodes.Element) -> list[Problem]:
+    """What shows only once references are resolved: the titles of links."""
+    text, prose = read_block(block)
+    return spaced_links(block) if chinese_prose(text, prose) else []
+
+
+def prose_text(node: nodes.Element) -> str:
+    text, prose = read_block(node)
+    return "".join(c if p else " " for c, p in zip(text, prose, strict=True))
+
+
+class RememberEnglish(SphinxTransform):
+    """Before the catalogs apply: the English prose of each block, for :func:`argument_words`."""
+
+    default_priority = 11  # sphinx.transforms.i18n.Locale runs at 20
+
+    def apply(self, **kwargs: Any) -> None:
+        if not (self.config.language or "").startswith("zh"):
+            return
+        for node in self.document.findall(is_translatable):
+            assert isinstance(node, nodes.Element)  # is_translatable() says so
+            node[ENGLISH] = prose_text(node)
 
 
 # -- Sphinx ---------------------------------------------------------------------------------
@@ -319,16 +502,20 @@ def glossary_of(app: Sphinx) -> tuple[Term, ...]:
     return terms(path)
 
 
-def check_blocks(app: Sphinx, doctree: nodes.Node, docname: str, *, new_only: bool) -> int:
+def check_blocks(app: Sphinx, doctree: nodes.Node, docname: str, *, written: bool) -> int:
+    """Check each block once when the page is read; when it is written, the blocks the build
+    added since, and every block's links (their titles are known only then)."""
     known = glossary_of(app)
     shown = page_catalog(app.config, docname)
     found = 0
     for block in list(doctree.findall(is_block)):
         assert isinstance(block, nodes.TextElement)  # is_block() says so
-        if new_only and block.get(CHECKED):
-            continue
+        seen = bool(block.get(CHECKED))
         block[CHECKED] = True
-        for problem in problems(block, known):
+        here = [] if seen else problems(block, known)
+        here += written_problems(block) if written else []
+        block.attributes.pop(ENGLISH, None)  # the doctree is pickled: keep it lean
+        for problem in here:
             found += 1
             logger.warning(
                 "%s (%s)",
@@ -344,14 +531,14 @@ def check_blocks(app: Sphinx, doctree: nodes.Node, docname: str, *, new_only: bo
 def check_read(app: Sphinx, doctree: nodes.document) -> None:
     if not chinese_build(app):
         return
-    found = check_blocks(app, doctree, app.env.docname, new_only=False)
+    found = check_blocks(app, doctree, app.env.docname, written=False)
     record_check(app.env, CheckKind.WORDING, app.env.docname, not found)
 
 
 def check_written(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """Text the build added after reading: generated tables, their summaries."""
     if chinese_build(app):
-        check_blocks(app, doctree, docname, new_only=True)
+        check_blocks(app, doctree, docname, written=True)
 
 
 def check_glossary(app: Sphinx, config: Config) -> None:
@@ -367,6 +554,7 @@ def check_glossary(app: Sphinx, config: Config) -> None:
 def setup(app: Sphinx) -> dict[str, Any]:
     app.setup_extension("torch_notes.evidence")  # the check is counted in its records
     app.add_config_value("chinese_terms_glossary", "glossary.md", "env", str)
+    app.add_transform(RememberEnglish)
     app.connect("config-inited", check_glossary)
     app.connect("doctree-read", check_read)
     app.connect("doctree-resolved", check_written)

@@ -7,7 +7,10 @@ links, math, inline code, and the numbers of the plain text. Before the catalogs
 translatable node keeps what it holds; after, a translated node must hold the same, in any
 order (a translation may add: code marks, or 12 for "twelve"). Numbers joined to a word
 count too ("3-channel", "1-D"), and the translation may write them as Chinese does (3通道,
-三通道, 一维). A translator who replaces
+三通道, 一维). Every Chinese numeral word (两次, 三个, 第二, 十二, 一维; 一 alone is not a
+number) counts as its number both ways: it may stand for a number of the English, and it
+must state one the English states, in digits or in words ("two", "twice", "both",
+"second"), so 三个 for "two tensors" fails. A translator who replaces
 ``{claim}`4.5 <autograd_basics.first_grad>``` by the plain text ``4.6``, or turns a 4 into
 a 5, fails the build, naming the catalog and the message.
 """
@@ -40,16 +43,86 @@ BESIDE_CJK = re.compile(
     rf"(?<![A-Za-z0-9_.])(?:(?<=[{sitewide.CJK_RANGES}])\d+(?:\.\d+)?(?![A-Za-z0-9_]|\.\d)"
     rf"|\d+(?:\.\d+)?(?=[{sitewide.CJK_RANGES}]))"
 )
-# The Chinese forms a translation uses for a number joined to a word: 一维 for 1-D, 三通道.
-CHINESE_DIGITS = {"一": "1", "二": "2", "两": "2", "三": "3", "四": "4", "五": "5", "六": "6",
-                  "七": "7", "八": "8", "九": "9", "十": "10"}  # fmt: skip
-CHINESE_COMPOUND = re.compile(f"([{''.join(CHINESE_DIGITS)}])(?=维|通道|阶|层)")
+# Chinese numeral words, 两 to 九十九: 两次, 三个, 第二, 十二个. 一 is a number only joined to
+# a unit (一维, 一阶): alone it is also "a", "one and the same", "once" (一样, 一起, 统一),
+# and after 这, 每, 某, 同... it is "this", "each", "some" layer or dimension (每一层, 这一维).
+CHINESE_DIGITS = {"一": 1, "二": 2, "两": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+                  "八": 8, "九": 9}  # fmt: skip
+CHINESE_NUMERAL = re.compile(
+    r"[二三四五六七八九]?十[一二三四五六七八九]?|[二两三四五六七八九]"
+    r"|(?<![这那某每同哪任各成作])一(?=维|通道|阶|层)"
+)
+# Words in which a numeral names no count: 四舍五入 (rounding), 最小二乘 (least squares),
+# 二元组 (a tuple), 二分类 (binary classification), 两两 (pairwise), 十分 (very), 一两个 (a few),
+# and 两者 / 二者, the pronoun Chinese uses for "they" or "the one and the other".
+NOT_A_COUNT = re.compile(r"四舍五入|最小二乘|二元组|二分类|两两|十分(?!之)|一两|再三|[两二]者")
+# English words for the numbers Chinese writes as numerals: "two", "twice", "both", "second".
+COUNTS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "eleven", "twelve")  # fmt: skip
+ORDINALS = ("", "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
+            "ninth", "tenth")  # fmt: skip
+ENGLISH_NUMBERS = {
+    **{word: n for n, word in enumerate(COUNTS)},
+    **{word: n for n, word in enumerate(ORDINALS) if word},
+    "twice": 2, "thrice": 3, "both": 2, "either": 2, "neither": 2, "pair": 2, "pairs": 2,
+    "double": 2, "couple": 2, "half": 2, "halves": 2, "dozen": 12, "twenty": 20, "thirty": 30,
+}  # fmt: skip
+ENGLISH_NUMBER = re.compile(rf"\b({'|'.join(ENGLISH_NUMBERS)})\b", re.IGNORECASE)
+
+
+def chinese_number(numeral: str) -> str:
+    """三 -> "3", 十二 -> "12", 二十 -> "20", 一 (in 一维) -> "1"."""
+    if "十" not in numeral:
+        return str(CHINESE_DIGITS[numeral])
+    tens, _, units = numeral.partition("十")
+    return str(CHINESE_DIGITS.get(tens, 1) * 10 + CHINESE_DIGITS.get(units, 0))
+
+
+def chinese_numerals(text: str) -> list[tuple[str, str]]:
+    """The numeral words of a Chinese text as (number, the word with a character either side)."""
+    text = NOT_A_COUNT.sub(lambda m: "_" * len(m.group(0)), text)
+    return [
+        (chinese_number(m.group(0)), text[max(0, m.start() - 1) : m.end() + 1].strip())
+        for m in CHINESE_NUMERAL.finditer(text)
+    ]
 
 
 def numbers(text: str) -> list[str]:
-    """The numbers a text states, standing alone or joined to a word, in either language."""
+    """The numbers a text states, standing alone or joined to a word, in either language:
+    digits, and Chinese numeral words (三个 for "3", or for "three")."""
     found = NUMBER.findall(text) + COMPOUND.findall(text) + BESIDE_CJK.findall(text)
-    return found + [CHINESE_DIGITS[d] for d in CHINESE_COMPOUND.findall(text)]
+    return found + [number for number, _ in chinese_numerals(text)]
+
+
+def english_numbers(text: str) -> set[str]:
+    """Every number an English text states, in digits or in words ("two", "twice", "both")."""
+    words = {str(ENGLISH_NUMBERS[w.lower()]) for w in ENGLISH_NUMBER.findall(text)}
+    return set(numbers(text)) | words
+
+
+def plain_text(node: nodes.Element) -> str:
+    """The text of ``node`` outside what :func:`item` counts (code, claims, quotes...)."""
+    parts: list[str] = []
+
+    def visit(element: nodes.Element) -> None:
+        for child in element.children:
+            if isinstance(child, nodes.Text):
+                parts.append(child.astext())
+            elif isinstance(child, nodes.Element) and item(child) is None:
+                visit(child)
+            else:
+                parts.append(" ")
+
+    visit(node)
+    return "".join(parts)
+
+
+def unstated(english: str, chinese: str) -> list[str]:
+    """The Chinese numeral words that state a number the English does not."""
+    stated = english_numbers(english)
+    return [
+        f"{words} ({number})" for number, words in chinese_numerals(chinese) if number not in stated
+    ]
 
 
 SOURCE = "parity_source"  # node attribute: (what the source holds, the source text)
@@ -78,7 +151,7 @@ def held(node: nodes.Element) -> Counter[tuple[str, str]]:
 
 def item(node: nodes.Element) -> tuple[str, str] | None:
     if node.get(attributes.CLAIM_KEY):
-        return "claim", f"{node[attributes.CLAIM_TEXT]} <{node[attributes.CLAIM_KEY]}>"
+        return "claim", f"{claim_value(node[attributes.CLAIM_TEXT])} <{node[attributes.CLAIM_KEY]}>"
     if attributes.FACT_KEY in node:
         return "fact", node[attributes.FACT_KEY]
     if attributes.SINCE_KEY in node:
@@ -98,6 +171,17 @@ def item(node: nodes.Element) -> tuple[str, str] | None:
     return None
 
 
+def claim_value(text: str) -> str:
+    """A claim's value as written in either language: Chinese separates the items of a list
+    with 、 and sets a shape (a tuple) in parentheses, "0、1、2" for "0, 1, 2", "(5, 3)" for
+    "5, 3"; the value stated is the same."""
+    items = LIST_SEPARATOR.split(text.strip().strip("()[]（）"))
+    return ", ".join(item.strip() for item in items)
+
+
+LIST_SEPARATOR = re.compile(r"\s*[,，、]\s*")
+
+
 def translatable(node: nodes.Node) -> bool:
     return isinstance(node, nodes.Element) and is_translatable(node)
 
@@ -112,7 +196,7 @@ class RememberSource(SphinxTransform):
             return
         for node in self.document.findall(translatable):
             assert isinstance(node, nodes.Element)  # translatable() says so
-            node[SOURCE] = (held(node), node.astext())
+            node[SOURCE] = (held(node), node.astext(), plain_text(node))
 
 
 class CompareTranslation(SphinxTransform):
@@ -129,9 +213,11 @@ class CompareTranslation(SphinxTransform):
             source = node.attributes.pop(SOURCE, None)
             if source is None or not node.get("translated"):
                 continue
-            wanted, message = source
+            wanted, message, english = source
             if lost := wanted - held(node):  # adding is allowed: a 12 for "twelve", code marked
                 report(node, catalog, message, lost)
+            if added := unstated(english, plain_text(node)):  # but not a number of its own
+                report_numerals(node, catalog, message, added)
 
 
 def describe(items: Counter[tuple[str, str]]) -> str:
@@ -148,6 +234,19 @@ def report(
         "number of the message as it is:\n  %r",
         catalog,
         describe(lost),
+        message[:200],
+        location=node,
+        type="i18n",
+        subtype="parity",
+    )
+
+
+def report_numerals(node: nodes.Element, catalog: Path, message: str, added: list[str]) -> None:
+    logger.warning(
+        "the translation in %s states %s, a number its message does not state; write the "
+        "number the English says (or none):\n  %r",
+        catalog,
+        ", ".join(added),
         message[:200],
         location=node,
         type="i18n",

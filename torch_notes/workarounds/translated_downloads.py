@@ -105,11 +105,16 @@ def raw_docstring(opening: str) -> str:
 
 
 def translate_script(source: str, blocks: list[tuple[str, str, int]], translated: list[str]) -> str:
-    """Replace each text block of ``source`` by its translation, leaving the code alone."""
+    """Replace each text block of ``source`` by its translation, leaving the code alone.
+
+    The script is read as it stands, not rendered: the escaped spaces that set markup off
+    from Chinese text would show as stray backslashes, so they are dropped outside code.
+    """
     result, position = [], 0
     for (kind, content, lineno), new in zip(blocks, translated, strict=True):
         if kind != "text":
             continue
+        new = without_escaped_spaces(new)
         for old_form, new_form in (
             (content.strip("\n"), new.strip("\n")),
             (as_comment(content), as_comment(new)),

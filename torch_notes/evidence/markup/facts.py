@@ -101,7 +101,7 @@ def show_fact(env: BuildEnvironment, node: nodes.Element) -> nodes.Element:
     store = fact_store(env)
     try:
         value = store.lookup(key)
-        shown = format_value(value, spec)
+        shown = format_value(value, spec, list_separator(env.config.language))
     except (LookupError, ValueError) as err:
         logger.warning(
             "%s (in {fact}`%s`)",
@@ -119,6 +119,11 @@ def show_fact(env: BuildEnvironment, node: nodes.Element) -> nodes.Element:
     if key in store.volatile:
         shown_node["classes"].append("volatile")
     return shown_node
+
+
+def list_separator(language: str | None) -> str:
+    """How the page's language separates the items of an inserted list: "a, b" or "a、b"."""
+    return "、" if (language or "").startswith("zh") else ", "
 
 
 def show_claim(env: BuildEnvironment, node: nodes.Element) -> nodes.Element:

@@ -63,9 +63,10 @@ def from_plain(value: Any) -> Any:
     return value
 
 
-def format_value(value: Any, spec: str = "") -> str:
+def format_value(value: Any, spec: str = "", separator: str = ", ") -> str:
+    """A value as a page shows it; a list's items joined by ``separator`` (Chinese: 、)."""
     if isinstance(value, list):
-        return ", ".join(format_value(item, spec) for item in value)
+        return separator.join(format_value(item, spec, separator) for item in value)
     if isinstance(value, float) and not spec:
         return f"{value:g}"
     if isinstance(value, Raised | Warned):
@@ -78,7 +79,8 @@ def matches(stated: str, actual: Any) -> bool:
 
     Numbers compare as numbers (``0.002`` states float32's 0.0020000000949949026), lists as
     comma-separated items, exceptions and warnings by type (or category) or message, everything
-    else as exact text.
+    else as exact text. Chinese separates items with 、 (``0、1、2``, and a printed line of names
+    ``0.weight、0.bias``), which states the same.
     """
     stated = stated.strip()
     if isinstance(actual, bool) or actual is None:
@@ -86,7 +88,7 @@ def matches(stated: str, actual: Any) -> bool:
     if isinstance(actual, Raised | Warned):
         return actual.states(stated)
     if isinstance(actual, Printed):
-        return printed_text(stated) == printed_text(actual.text)
+        return as_written(printed_text(stated), printed_text(actual.text))
     if isinstance(actual, int | float):
         try:
             number = float(stated)
@@ -94,9 +96,14 @@ def matches(stated: str, actual: Any) -> bool:
             return False
         return math.isclose(number, actual, rel_tol=1e-6, abs_tol=1e-12)
     if isinstance(actual, list):
-        parts = [part for part in re.split(r"\s*,\s*", stated.strip("[]()")) if part]
+        parts = [part for part in re.split(r"\s*[,，、]\s*", stated.strip("[]()（）")) if part]
         return len(parts) == len(actual) and all(map(matches, parts, actual))
-    return stated == str(actual)
+    return as_written(stated, str(actual))
+
+
+def as_written(stated: str, actual: str) -> bool:
+    """Whether ``stated`` is ``actual``, in English or with Chinese's 、 between items."""
+    return stated in (actual, actual.replace(", ", "、"))
 
 
 def parse_claim(claim: str) -> tuple[str, str]:
