@@ -75,7 +75,9 @@ def test_every_unbacked_absolute_fails_naming_page_and_sentence(make_app, rootdi
     assert "absolutes.md:3" in unbacked[0] and "'Tensors always carry a dtype.'" in unbacked[0]
     stale = [line for line in found if "not on absolutes any more" in line]
     assert len(stale) == 1 and "always stale" in stale[0]
-    assert len(found) == 2, "\n".join(found)  # backed, bounded, reviewed, code, quotes and tasks pass
+    assert len(found) == 2, "\n".join(
+        found
+    )  # backed, bounded, reviewed, code, quotes and tasks pass
 
 
 def test_the_reviews_need_a_reason(make_app, rootdir, tmp_path):
