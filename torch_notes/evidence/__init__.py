@@ -36,6 +36,7 @@ from sphinx.application import Sphinx
 
 from torch_notes import interface, priorities
 from torch_notes.evidence.checks import (
+    api_names,
     bounded_claims,
     cell_names,
     claims_shown,
@@ -92,6 +93,7 @@ BUILD_CHECKS = (
     ledger.check_ledger,
     verdict_evidence.check_verdict_evidence,
     pinned_verdicts.check_pinned_verdicts,
+    api_names.check_api_names,
 )
 
 
@@ -130,6 +132,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("evidence_accept_outputs", False, "env", types=[bool])
     # Each row's reviewed verdict (checks.pinned_verdicts); "" pins none.
     app.add_config_value("evidence_verdict_pins", "", "env", types=[str])
+    # The API each row is about, the key of its claim in compat.json (checks.api_names);
+    # "" names none, and no dataset is written.
+    app.add_config_value("evidence_api_names", "", "env", types=[str])
     # The release (``2.13``) whose outputs the common expected files hold; others may have
     # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])
