@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from torch_notes.evidence.checks.pinned_verdicts import toml_string
 from torch_notes.evidence.execution import fact_store, recording, snippet_runner
 from torch_notes.evidence.markup import errata
 from torch_notes.evidence.model import attributes, values
@@ -99,6 +100,15 @@ def edit(app, old: str, new: str) -> None:
     text = page.read_text(encoding="utf-8")
     assert old in text
     page.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def name_api(app, words: str, api: str) -> None:
+    """Name the API of a row the test adds (checks.api_names fails a row without one)."""
+    names = app.srcdir / "apis.toml"
+    entry = (
+        f"\n[[row]]\nnote = '001'\npage = 'index'\nwords = {toml_string(words)}\napi = '{api}'\n"
+    )
+    names.write_text(names.read_text(encoding="utf-8") + entry, encoding="utf-8")
 
 
 @pytest.mark.sphinx("html", testroot="claims", freshenv=True)
@@ -210,6 +220,7 @@ def test_quotes_of_the_notes_keep_their_quotes(app):
         "{note}`001:torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态” "
         "<torch.save(...) # save the parameters “dynamic”>`.",
     )
+    name_api(app, "torch.save(net.state_dict(), 'p.pkl') # 保存参数 ”动态”", "torch.save")
     app.build()
     assert warnings_of(app) == ""
     html = (app.outdir / "index.html").read_text(encoding="utf-8")
@@ -334,6 +345,7 @@ def test_an_erratum_about_a_snippet_replaces_its_row(app):
         ":now: TypeError <snippets.fails.error_type>\n\nIt raises "
         "({cited}`the release notes <https://example.org/notes>`: it worked once).\n```",
     )
+    name_api(app, "x = torch.ones(2, 2, requires_grad=True)", "torch.ones")
     app.build()
     assert warnings_of(app) == ""
     rows = json.loads((app.doctreedir / "errata.json").read_text(encoding="utf-8"))["rows"]

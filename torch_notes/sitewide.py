@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -80,6 +81,13 @@ def site_commit() -> str:
     except (OSError, subprocess.CalledProcessError):
         found = os.environ.get("GITHUB_SHA", "")
     return found if re.fullmatch(r"[0-9a-f]{40}", found) else ""
+
+
+def build_moment() -> datetime:
+    """When the site is built, in UTC; ``SOURCE_DATE_EPOCH`` when set (reproducible builds).
+    The pages' provenance and the dataset's ``__meta.built`` both say it."""
+    epoch = os.environ.get("SOURCE_DATE_EPOCH")
+    return datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
 
 
 def repository_url() -> str:

@@ -10,6 +10,8 @@ Parts that are volatile by nature are marked where they are produced and ignored
   ``volatile_facts`` (timings, see ``plot_time_devices.py`` and ``torch_notes.evidence.execution.recording``), and
   the output and figures of code cells that a script marks ``# volatile`` (via the
   ``volatile_output`` extension);
+* the date in each language's dataset, ``compat.json``'s ``__meta.built``
+  (``evidence.reports.compat_data``): the datasets are compared too, that key aside.
 
 Everything else must be byte-identical; the exit status is 1 when it is not. The report names
 each differing file and counts the differing lines.
@@ -18,6 +20,7 @@ each differing file and counts the differing lines.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import re
 import shutil
@@ -35,14 +38,26 @@ VOLATILE = re.compile(
 )
 
 
+DATASET = "compat.json"
+
+
 def normalised(path: Path) -> list[str]:
+    if path.name == DATASET:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        data.get("__meta", {}).pop("built", None)
+        return json.dumps(data, indent=1, ensure_ascii=False, sort_keys=True).splitlines()
     return VOLATILE.sub("<volatile/>", path.read_text(encoding="utf-8")).splitlines()
 
 
 def compare(first: Path, second: Path) -> tuple[list[str], int]:
-    """Differing files (relative names) and the number of differing lines, volatile parts aside."""
+    """Differing files (relative names) and the number of differing lines, volatile parts aside:
+    every HTML file and each language's dataset."""
     names = sorted(
-        {str(p.relative_to(root)) for root in (first, second) for p in root.rglob("*.html")}
+        {
+            str(p.relative_to(root))
+            for root in (first, second)
+            for p in (*root.rglob("*.html"), *root.glob(f"*/{DATASET}"))
+        }
     )
     differing, lines = [], 0
     for name in names:

@@ -37,6 +37,7 @@ from sphinx.application import Sphinx
 from torch_notes import interface, priorities
 from torch_notes.evidence.checks import (
     absolute_statements,
+    api_names,
     bounded_claims,
     cell_names,
     claims_shown,
@@ -99,6 +100,7 @@ BUILD_CHECKS = (
     verdict_evidence.check_verdict_evidence,
     pinned_verdicts.check_pinned_verdicts,
     absolute_statements.check_reviews_in_use,
+    api_names.check_api_names,
 )
 
 
@@ -139,6 +141,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("evidence_verdict_pins", "", "env", types=[str])
     # Absolute sentences a reviewer accepted, with reasons (checks.absolute_statements).
     app.add_config_value("evidence_reviewed_absolutes", "", "env", types=[str])
+    # The API each row is about, the key of its claim in compat.json (checks.api_names);
+    # "" names none, and no dataset is written.
+    app.add_config_value("evidence_api_names", "", "env", types=[str])
     # The release (``2.13``) whose outputs the common expected files hold; others may have
     # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])

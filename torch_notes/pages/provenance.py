@@ -9,10 +9,8 @@ build date in UTC (``SOURCE_DATE_EPOCH`` wins when set, for reproducible builds)
 
 from __future__ import annotations
 
-import os
 import platform
 import weakref
-from datetime import UTC, datetime
 from importlib.metadata import version
 from typing import Any
 
@@ -20,7 +18,7 @@ from docutils import nodes
 from sphinx.application import Sphinx
 
 from torch_notes.evidence.store.domain import evidence_domain
-from torch_notes.sitewide import example_script
+from torch_notes.sitewide import build_moment, example_script
 
 # What collect() found, per application (Sphinx declares no attribute for it).
 _provenance: weakref.WeakKeyDictionary[Sphinx, dict[str, str]] = weakref.WeakKeyDictionary()
@@ -38,9 +36,7 @@ def best_device() -> str:
 
 
 def build_date() -> str:
-    epoch = os.environ.get("SOURCE_DATE_EPOCH")
-    moment = datetime.fromtimestamp(int(epoch), UTC) if epoch else datetime.now(UTC)
-    return moment.strftime("%Y-%m-%d %H:%M UTC")
+    return build_moment().strftime("%Y-%m-%d %H:%M UTC")
 
 
 def collect(app: Sphinx) -> None:

@@ -12,3 +12,4 @@ evidence_topic_pages = ["index"]  # what it uses is recorded (topics.json)
 # Its facts come from no gallery cell: the share of claims shown is tested on its own
 # (tests/test_example_cells.py), with the minimum raised again.
 evidence_shown_claims_minimum = 0.0
+evidence_api_names = str(HERE / "apis.toml")  # the key of each claim in compat.json

@@ -114,6 +114,11 @@ def recorded_outputs(env: BuildEnvironment) -> dict[str, str] | None:
     return record.outputs
 
 
+def nothing_printed() -> str:
+    """What a row shows, in the page's language, for a release on which its code printed nothing."""
+    return _("(prints nothing)").strip("()（）")
+
+
 def status(row: Row, record: Record) -> tuple[Status, str]:
     """The row on one release, with the value or error that makes it differ."""
     for stated, key in row.claims:
@@ -121,7 +126,7 @@ def status(row: Row, record: Record) -> tuple[Status, str]:
             return Status.CANNOT_RUN, record.failure(key)
         value = record.value(key)
         if not matches(stated, value):
-            shown = format_value(value).strip() or _("(prints nothing)").strip("()（）")
+            shown = format_value(value).strip() or nothing_printed()
             return Status.DIFFERENT, shown
     return Status.SAME, ""
 
