@@ -101,6 +101,9 @@ def test_untranslated_and_fuzzy_messages_fail_with_catalog_and_message(app):
     assert "'An untranslated dot'" in warnings
     # The erratum box titles itself in the page's language; that is not a missing translation.
     assert "此处已过时" not in warnings
+    # Its label ends in a full-width colon, so the quotation follows it without a space.
+    html = (app.outdir / "index.html").read_text(encoding="utf-8")
+    assert '<strong>笔记原文：</strong><span class="note-quote"' in html, html
 
     # Translated, but reStructuredText did not see the markup next to Chinese characters.
     markup = [line for line in warnings.splitlines() if "markup shown as plain text" in line]

@@ -147,8 +147,11 @@ class ErratumDirective(SphinxDirective):
         heading["translatable"] = False  # already in the page's language, like the labels
         box += heading
         paragraph = nodes.paragraph()
-        paragraph += nodes.strong(text=_("The note says:"))
-        paragraph += nodes.Text(" ")
+        label = _("The note says:")
+        paragraph += nodes.strong(text=label)
+        # A full-width colon (Chinese) already ends the label; a space after it shows as a gap.
+        if not label.endswith("："):
+            paragraph += nodes.Text(" ")
         words = nodes.inline(
             text=f"“{quote}”", classes=["note-quote", QUOTE_LANGUAGE], support_smartquotes=False
         )
