@@ -65,3 +65,16 @@ def test_the_box_shows_each_release_as_a_diff_and_the_error_that_stops_it():
 def test_a_recording_machines_path_is_shown_as_the_scripts_name():
     text = "/home/x/torch-notes/gallery/networks/plot_save_load.py:91: FutureWarning: old"
     assert release_outputs.shown(text) == "plot_save_load.py:91: FutureWarning: old"
+
+
+def test_a_cell_that_failed_in_the_examples_own_code_is_never_shown():
+    own = Record(
+        "2.10.0", "cuda", "2026-12-04", "3.11", {}, {"ex#3": "NameError: name 'x' is not defined"},
+        {"ex.cell": ""}, frozenset({"ex#3"}),
+    )  # fmt: skip
+    recorded = (*RECORDS[1:3], own, *RECORDS[3:])
+    runs = release_outputs.runs(recorded, "ex.cell", 3, "2.13")
+    assert [(r.first, r.last, r.status) for r in runs] == [
+        ("2.5", "2.6", Status.DIFFERENT),
+        ("2.13", "2.14", Status.SAME),
+    ]
