@@ -351,3 +351,20 @@ def test_a_release_that_lacks_an_api_is_no_failed_recording(tmp_path):
 
     env = gallery_env(tmp_path, {"sample#2": "AttributeError: module 'torch' has no attribute 'x'"})
     assert failed_recordings(env) == ()
+
+
+@pytest.mark.sphinx("html", testroot="markup", freshenv=True)
+def test_a_build_on_a_record_that_holds_a_failed_recording_fails_naming_it(app):
+    # The root's example reads `y` on line 13: a record in which its own code lacked `y`.
+    record = app.srcdir / "history" / "torch-2.1.2.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["failures"] = {"example#2": "NameError: name 'y' is not defined"}
+    record.write_text(json.dumps(data), encoding="utf-8")
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    assert (
+        "history/torch-2.1.2.json: a failed recording, not what PyTorch 2.1.2 does: "
+        "plot_example.py, cell 2 (line 13) failed in the example's own code "
+        "(NameError: name 'y' is not defined)"
+    ) in warnings
+    assert "nox -s history -- 2.1.2" in warnings
