@@ -104,7 +104,11 @@ def lock(session: nox.Session) -> None:
 @nox.session(python=False, default=False)
 def history(session: nox.Session) -> None:
     """Record every example and snippet on each release 2.0-2.14 into history/ (one env at a time)."""
-    session.run("python3", "-m", "torch_notes.history.record", *session.posargs)
+    # The recorder reads the gallery's cells with the build's own code, which imports Sphinx:
+    # it runs with the Python of `docs` (each release's environment is made from it).
+    install_groups(session, "docs", venv=DOCS_VENV)
+    python = str(DOCS_VENV / "bin" / "python")
+    session.run(python, "-m", "torch_notes.history.record", *session.posargs, external=True)
 
 
 # The tiers of the test suite, by marker (pyproject.toml). `tests` is what a contributor runs
@@ -119,6 +123,7 @@ TEST_TIERS = {
 # Every tier runs in the environment of `tests` (the same 'test' group and lock): one
 # install, not four of torch and Sphinx. A tier installs it itself when it is missing or stale.
 TESTS_VENV = ROOT / ".nox" / "tests"
+DOCS_VENV = ROOT / ".nox" / "docs"  # the `docs` session's environment (nox -s history uses it)
 
 
 def pytest_tier(session: nox.Session, tier: str) -> list[str]:

@@ -51,6 +51,8 @@ evidence_reviewed_absolutes = str(DOCS / "reviewed_absolutes")  # <language>.tom
 evidence_api_names = str(DOCS.parent / "notes" / "apis.toml")  # reviewed, written by hand
 # The common expected outputs are the pin's; another release's own live beside them.
 evidence_expected_release = minor(torch_release("pin"))
+# Claims hold on every supported release, from the floor on, unless bounded (checks.bounded_claims).
+evidence_supported_from = minor(torch_release("floor"))
 
 # -- Copy buttons -------------------------------------------------------------
 # Code only: no button on what a cell, a snippet or a note printed; prompts are not copied.

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 
 import pytest
 
+from torch_notes.evidence.execution.gallery_cells import script_cells
 from torch_notes.evidence.execution.release_records import Record, Status, spans, status
 from torch_notes.evidence.model.records import Outcome, Row, RowSource, TorchBuild, installed_torch
 from torch_notes.evidence.reports.release_changes import describe
@@ -15,7 +17,7 @@ from torch_notes.history import probe
 
 def test_cells_split_where_sphinx_gallery_does_and_keep_line_numbers():
     source = '"""Title."""\nx = 1\n# %%\n# Text.\ny = x + 1\n# %%\nz = 3\n'
-    found = probe.cells(source)
+    found = script_cells(source)
     assert len(found) == 3
     assert found[2].count("\n") == source.count("\n") and found[2].strip() == "# %%\nz = 3"
     assert found[1].splitlines()[2] == "# %%"  # the cell starts on its own line of the script
@@ -151,6 +153,8 @@ def newer(by: int) -> str:
 def test_a_claim_that_holds_only_in_newer_releases_must_say_since_when(app, tmp_path):
     from tests.test_facts import edit
 
+    # The page's own first claim of the gradient is not what this test is about.
+    edit(app, "Grad {claim}`4.5 <example.grad>`, ", "")
     write_records(tmp_path / "history", {newer(1): {"example.grad": 9.5}})
     app.config.release_history_dir = str(tmp_path / "history")
     edit(app, "The name now ends in a number.", "The gradient becomes {claim}`9.5 <example.grad>`.")
@@ -166,6 +170,8 @@ def test_a_claim_that_holds_only_in_newer_releases_must_say_since_when(app, tmp_
 def test_since_names_the_release_and_bounds_the_claims_and_facts_of_its_paragraph(app, tmp_path):
     from tests.test_facts import edit
 
+    # The page's own first claim of the gradient is not what this test is about.
+    edit(app, "Grad {claim}`4.5 <example.grad>`, ", "")
     write_records(tmp_path / "history", {newer(1): {"example.grad": 9.5}})
     app.config.release_history_dir = str(tmp_path / "history")
     edit(
@@ -181,3 +187,184 @@ def test_since_names_the_release_and_bounds_the_claims_and_facts_of_its_paragrap
     label = ".".join(newer(1).split(".")[:2])
     assert f'From PyTorch <span class="checked-fact">{label}</span> on' in html
     assert '(<span class="checked-fact">9.5</span>)' in html  # the releases it names
+
+
+def older(by: int) -> str:
+    major, minor = installed_torch().release.split("+")[0].split(".")[:2]
+    return f"{major}.{int(minor) - by}.0"
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_claim_that_an_older_supported_release_contradicts_must_be_bounded(app, tmp_path):
+    from tests.test_facts import edit
+
+    # The claim (4.5) holds on this build and on the newer record; the older one has 9.5.
+    write_records(
+        tmp_path / "history", {older(1): {"example.grad": 9.5}, newer(1): {"example.grad": 4.5}}
+    )
+    app.config.release_history_dir = str(tmp_path / "history")
+    edit(app, "The name now ends in a number.", "The gradient is {claim}`4.5 <example.grad>`.")
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    old, new = (".".join(r.split(".")[:2]) for r in (older(1), newer(1)))
+    assert "the page states '4.5' for example.grad without a release bound" in warnings
+    assert f"records another outcome on a supported release ({old}: 9.5)" in warnings
+    assert f"say so in the paragraph with {{since}}`example.grad` (it holds from {new} on)" in (
+        warnings
+    )
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_claim_bounded_by_since_or_contradicted_before_the_supported_range_passes(app, tmp_path):
+    from tests.test_facts import edit
+
+    # The page's own first claim of the gradient is not what this test is about.
+    edit(app, "Grad {claim}`4.5 <example.grad>`, ", "")
+    write_records(
+        tmp_path / "history",
+        {
+            older(2): {"example.grad": 1.0},
+            older(1): {"example.grad": 9.5},
+            newer(1): {"example.grad": 4.5},
+        },
+    )
+    app.config.release_history_dir = str(tmp_path / "history")
+    # The oldest record is older than the supported range: what it has is no outcome to bound.
+    app.config.evidence_supported_from = ".".join(older(1).split(".")[:2])
+    edit(
+        app,
+        "The name now ends in a number.",
+        "From PyTorch {since}`example.grad` on, the gradient is {claim}`4.5 <example.grad>`.",
+    )
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    assert "without a release bound" not in warnings, warnings
+
+
+@pytest.mark.sphinx("html", testroot="claims", freshenv=True)
+def test_a_claim_that_one_release_in_the_middle_or_the_newest_contradicts_fails(app, tmp_path):
+    from tests.test_facts import edit
+
+    # 4.5 on the newest record, but the one before it raised nothing: the claim needs a bound.
+    write_records(
+        tmp_path / "history",
+        {
+            older(2): {"example.grad": 4.5, "example.name": "AddBackward0"},
+            older(1): {"example.grad": None, "example.name": "AddBackward0"},
+            newer(1): {"example.grad": 4.5, "example.name": "Other"},
+        },
+    )
+    app.config.release_history_dir = str(tmp_path / "history")
+    edit(app, "The name now ends in a number.", "The gradient is {claim}`4.5 <example.grad>`.")
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    middle, new = (".".join(r.split(".")[:2]) for r in (older(1), newer(1)))
+    assert f"another outcome on a supported release ({middle}: None)" in warnings
+    assert f"(it holds from {new} on)" in warnings
+    # The newest record contradicts the name: no {since} can bound it.
+    assert "the page states 'AddBackward0' for example.name without a release bound" in warnings
+    assert "the newest record contradicts it: state what every supported release does" in warnings
+
+
+SCAFFOLDING = (
+    "facts = {}\n"
+    "# %% refused\n"
+    "try:\n"
+    "    int('12')\n"
+    "except ValueError as error:\n"
+    "    message = str(error)\n"
+    "print(message)\n"
+    "facts['message'] = message\n"
+)
+
+
+def test_a_name_bound_only_in_an_except_branch_stops_the_probe_naming_the_line(tmp_path):
+    script = tmp_path / "plot_sample.py"
+    script.write_text(SCAFFOLDING, encoding="utf-8")
+    with pytest.raises(probe.OwnCodeFailed) as failed:
+        probe.run_example(script)
+    message = str(failed.value)
+    assert "plot_sample.py, cell refused (line 7)" in message
+    assert "NameError: name 'message' is not defined" in message
+    assert "the example's own code failed, not PyTorch" in message
+
+
+def test_a_name_missing_because_an_earlier_cell_failed_is_the_releases_outcome(tmp_path):
+    script = tmp_path / "plot_sample.py"
+    script.write_text(
+        "import torch\n"
+        "# %% new_api\n"
+        "value = torch.not_in_this_release()\n"
+        "# %% uses_it\n"
+        "print(value)\n",
+        encoding="utf-8",
+    )
+    _, failures, _ = probe.run_example(script)
+    assert failures["sample#2"].startswith("AttributeError")
+    assert failures["sample#3"] == "NameError: name 'value' is not defined"
+
+
+def gallery_env(tmp_path, failures: dict[str, str]):
+    """An environment with one gallery script (SCAFFOLDING) and one record of 2.10.0."""
+    from types import SimpleNamespace
+
+    examples = tmp_path / "gallery"
+    (examples / "data").mkdir(parents=True)
+    (examples / "data" / "plot_sample.py").write_text(SCAFFOLDING, encoding="utf-8")
+    history = tmp_path / "history"
+    history.mkdir()
+    data = {
+        "provenance": {"release": "2.10.0", "build": "cuda", "date": "2026-12-04", "python": "3"},
+        "failures": failures,
+        "facts": {"sample.other": 1},
+        "outputs": {"sample.refused": ""},
+    }
+    (history / "torch-2.10.0.json").write_text(json.dumps(data), encoding="utf-8")
+    config = SimpleNamespace(
+        release_history_dir=str(history),
+        sphinx_gallery_conf={"examples_dirs": ["gallery"], "gallery_dirs": ["auto"]},
+        evidence_supported_from="2.6",
+    )
+    return SimpleNamespace(srcdir=str(tmp_path), config=config)
+
+
+def test_a_record_whose_example_failed_in_its_own_code_is_a_failed_recording(tmp_path):
+    from torch_notes.evidence.execution.release_records import failed_recordings, records
+    from torch_notes.pages import release_outputs
+
+    env = gallery_env(tmp_path, {"sample#2": "NameError: name 'message' is not defined"})
+    (failed,) = failed_recordings(env)
+    message = failed.message()
+    assert message.startswith("history/torch-2.10.0.json: a failed recording, not what PyTorch")
+    assert "plot_sample.py, cell 2 (line 7) failed in the example's own code" in message
+    assert "nox -s history -- 2.10.0" in message
+    # Never shown as what 2.10 does: no release box, no errata span, no outcome of a claim.
+    (record_,) = records(env)
+    assert record_.own_code == {"sample#2"} and record_.failure("sample.message") == ""
+    assert release_outputs.runs(records(env), "sample.refused", 2, "2.10") == []
+    row = dataclasses.replace(ROW, claims=(("x", "sample.message"),))
+    assert spans(row, records(env)) == []
+
+
+def test_a_release_that_lacks_an_api_is_no_failed_recording(tmp_path):
+    from torch_notes.evidence.execution.release_records import failed_recordings
+
+    env = gallery_env(tmp_path, {"sample#2": "AttributeError: module 'torch' has no attribute 'x'"})
+    assert failed_recordings(env) == ()
+
+
+@pytest.mark.sphinx("html", testroot="markup", freshenv=True)
+def test_a_build_on_a_record_that_holds_a_failed_recording_fails_naming_it(app):
+    # The root's example reads `y` on line 13: a record in which its own code lacked `y`.
+    record = app.srcdir / "history" / "torch-2.1.2.json"
+    data = json.loads(record.read_text(encoding="utf-8"))
+    data["failures"] = {"example#2": "NameError: name 'y' is not defined"}
+    record.write_text(json.dumps(data), encoding="utf-8")
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    assert (
+        "history/torch-2.1.2.json: a failed recording, not what PyTorch 2.1.2 does: "
+        "plot_example.py, cell 2 (line 13) failed in the example's own code "
+        "(NameError: name 'y' is not defined)"
+    ) in warnings
+    assert "nox -s history -- 2.1.2" in warnings

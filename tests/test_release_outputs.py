@@ -210,3 +210,16 @@ def test_one_picker_a_page_before_its_first_box_outside_a_closed_aside():
     bare = nodes.section()
     release_outputs.place_picker(bare, RECORDS, "2.13")
     assert not list(bare.findall(release_outputs.release_picker))
+
+
+def test_a_cell_that_failed_in_the_examples_own_code_is_never_shown():
+    own = Record(
+        "2.10.0", "cuda", "2026-12-04", "3.11", {}, {"ex#3": "NameError: name 'x' is not defined"},
+        {"ex.cell": ""}, frozenset({"ex#3"}),
+    )  # fmt: skip
+    recorded = (*RECORDS[1:3], own, *RECORDS[3:])
+    runs = release_outputs.runs(recorded, "ex.cell", 3, "2.13")
+    assert [(r.first, r.last, r.status) for r in runs] == [
+        ("2.5", "2.6", Status.DIFFERENT),
+        ("2.13", "2.14", Status.SAME),
+    ]

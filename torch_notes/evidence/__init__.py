@@ -42,6 +42,7 @@ from torch_notes.evidence.checks import (
     cell_names,
     claims_shown,
     code_blocks,
+    failed_recordings,
     gallery_outputs,
     hidden_output,
     history_statements,
@@ -96,6 +97,7 @@ PAGE_CHECKS = (
 )
 BUILD_CHECKS = (
     recorded_release.check_record_of_this_release,
+    failed_recordings.check_failed_recordings,
     ledger.check_ledger,
     verdict_evidence.check_verdict_evidence,
     pinned_verdicts.check_pinned_verdicts,
@@ -147,6 +149,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     # The release (``2.13``) whose outputs the common expected files hold; others may have
     # their own (execution.expected_outputs). "" = one set of expected outputs for every release.
     app.add_config_value("evidence_expected_release", "", "env", types=[str])
+    # The oldest supported release (``2.6``): a claim that a record from there on contradicts
+    # needs a bound (checks.bounded_claims). "" = every recorded release is supported.
+    app.add_config_value("evidence_supported_from", "", "env", types=[str])
     # The share of a topic page's claims whose code is on the page (checks.claims_shown).
     app.add_config_value("evidence_shown_claims_minimum", 0.9, "env", types=[float])
     app.add_domain(EvidenceDomain)

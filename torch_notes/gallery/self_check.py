@@ -111,8 +111,8 @@ RUNNER = textwrap.dedent(
     jobs = json.load(sys.stdin)
     try:
         import numpy, torch
-        from torch_notes.history.probe import cells, run_cell
-        from torch_notes.evidence.execution.gallery_cells import cell_of
+        from torch_notes.history.probe import run_cell
+        from torch_notes.evidence.execution.gallery_cells import cell_of, script_cells as cells
         from torch_notes.evidence.execution.recording import seed_everything
         from torch_notes.machine_loggers import quiet_machine_loggers
         from torch_notes.time_limits import TimeLimitExceeded, time_limit

@@ -10,7 +10,9 @@ facts of that cell (and of cells that need its names), never every later fact of
 Each snippet and each exercise solution runs as the build runs it
 (``torch_notes.evidence.execution.snippet_runner.run_fragment``). Each example and each
 fragment runs within the build's time limit (``torch_notes.time_limits``); one past it stops
-the probe, naming the file and the cell, and nothing is recorded.
+the probe, naming the file and the cell, and nothing is recorded. So does a cell that fails in
+the example's own code, a ``NameError`` raised by one of its lines (``execution.own_code``):
+that is the example's bug, not what the release does.
 
 The result holds the facts under the keys the pages use (``autograd_basics.first_grad``,
 ``snippets.autograd_retain_variables.error``, ``snippets.exercises/autograd_graph_walk.line1``),
@@ -40,7 +42,8 @@ from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
-from torch_notes.evidence.execution.gallery_cells import SETUP, cell_of
+from torch_notes.evidence.execution.gallery_cells import SETUP, cell_of, script_cells
+from torch_notes.evidence.execution.own_code import is_own_code
 from torch_notes.evidence.execution.recording import seed_everything
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, run_fragment
 from torch_notes.evidence.model.records import installed_torch
@@ -50,18 +53,7 @@ from torch_notes.machine_loggers import quiet_machine_loggers
 from torch_notes.paths import GALLERY, SNIPPETS, scratch, shown
 from torch_notes.time_limits import TimeLimitExceeded, time_limit
 
-_CELL = re.compile(r"^# %%.*$", re.MULTILINE)
 _NAME = re.compile(r"^# ?%%(.*)$", re.MULTILINE)
-
-
-def cells(source: str) -> list[str]:
-    """The script's blocks, as sphinx-gallery splits them at ``# %%`` lines; each keeps its
-    line numbers (earlier lines become blank), so a traceback points into the script."""
-    starts = [0] + [m.start() for m in _CELL.finditer(source)]
-    ends = [*starts[1:], len(source)]
-    return [
-        "\n" * source.count("\n", 0, a) + source[a:b] for a, b in zip(starts, ends, strict=True)
-    ]
 
 
 def cell_name(cell: str) -> str:
@@ -85,6 +77,17 @@ def run_cell(cell: str, script: Path, namespace: dict[str, Any]) -> str:
         if value is not None:
             return repr(value)
     return ""
+
+
+class OwnCodeFailed(Exception):
+    """A cell failed in the example's own code (``execution.own_code``): a failed recording."""
+
+
+def raising_line(error: BaseException, script: Path) -> int:
+    """The line of ``script`` that raised ``error`` when the innermost frame is the script's
+    own (0 when it was raised inside a library, or the script only called in)."""
+    frames = traceback.extract_tb(error.__traceback__)
+    return frames[-1].lineno or 0 if frames and frames[-1].filename == str(script) else 0
 
 
 def last_line(error: BaseException) -> str:
@@ -113,6 +116,7 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
     seed_everything({}, str(script))
     quiet_machine_loggers()
     failures = {}
+    failed: list[str] = []  # the code of the cells that raised, in order
     outputs = {}
     cwd = Path.cwd()
     with (
@@ -121,7 +125,7 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
     ):
         os.chdir(folder)  # examples write files (saved models, a worker script)
         try:
-            for number, cell in enumerate(cells(script.read_text(encoding="utf-8")), 1):
+            for number, cell in enumerate(script_cells(script.read_text(encoding="utf-8")), 1):
                 output = io.StringIO()
                 value = ""
                 try:
@@ -130,8 +134,16 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
                         value = run_cell(cell, script, namespace)
                 except TimeLimitExceeded:
                     raise  # a failed recording, not what this release does
-                except Exception as error:  # noqa: BLE001 - what a release cannot run is data
+                except Exception as error:  # what a release cannot run is data
+                    line = raising_line(error, script)
+                    if line and is_own_code(last_line(error), failed):
+                        raise OwnCodeFailed(
+                            f"{shown(script)}, cell {cell_name(cell) or number} (line {line}): "
+                            f"{last_line(error)}: the example's own code failed, not PyTorch; "
+                            "fix the example and record again"
+                        ) from error
                     failures[f"{name}#{number}"] = last_line(error)
+                    failed.append(cell)
                 # A warning names the script it came from: by its name, not this machine's path.
                 printed = output.getvalue().replace(str(script), script.name)
                 if value:  # after a blank line, as sphinx-gallery shows it
@@ -194,7 +206,11 @@ def main(argv: list[str]) -> int:
     if len(argv) != 1:
         print("usage: python -m torch_notes.history.probe OUT.json", file=sys.stderr)
         return 2
-    result = probe()
+    try:
+        result = probe()
+    except OwnCodeFailed as failed:
+        print(f"torch {installed_torch().release}: nothing recorded: {failed}", file=sys.stderr)
+        return 1
     Path(argv[0]).write_text(
         json.dumps(result, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
     )

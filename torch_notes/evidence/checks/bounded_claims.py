@@ -1,4 +1,12 @@
-"""A claim that holds here only as of a later release sits beside the ``{since}`` that says so."""
+"""A claim that some supported release contradicts sits beside the ``{since}`` that bounds it.
+
+Two cases, on a build of any release: a claim that holds here only as of a later release
+(``release_bound``), and a claim that holds here but that the release history records another
+outcome for on a supported release (``evidence_supported_from`` on; ``history_bound``): 2.10
+accepting what every other release refuses, say. Either must name, with ``{since}`` in its
+paragraph, a release from which it holds on every later record; a claim that the newest
+record contradicts cannot be bounded so, and must be rewritten.
+"""
 
 from __future__ import annotations
 
@@ -40,8 +48,9 @@ def covered(bound: str, named: set[str]) -> bool:
 
 
 def check_bounded_claims(app: Sphinx, doctree: nodes.document) -> None:
-    """A claim that holds here only as of a later release sits beside the {since} that says so;
-    in such a paragraph, a {fact} this release lacks shows the value of the releases it names."""
+    """A claim that holds here only as of a later release, or that a supported release
+    contradicts, sits beside the {since} that says so; in such a paragraph, a {fact} this
+    release lacks shows the value of the releases it names."""
     for paragraph in doctree.findall(nodes.paragraph):
         named = releases_named(app.env, paragraph)
         for node in paragraph.findall(nodes.Element):
@@ -59,5 +68,21 @@ def check_bounded_claims(app: Sphinx, doctree: nodes.document) -> None:
                     "%s has its stated value only from PyTorch %s on, and this build runs %s: "
                     "say so in the paragraph with {since}`%s`",
                     key, node[attributes.RELEASE_BOUND], installed_torch().release, key,
+                    location=node, type="evidence", subtype="history",
+                )  # fmt: skip
+        for node in paragraph.findall(nodes.Element):
+            outcomes = node.get(attributes.HISTORY_OUTCOMES)
+            bound = node.get(attributes.HISTORY_BOUND, "")
+            if outcomes and not (bound and covered(bound, named)):
+                bounded = (
+                    f"say so in the paragraph with {{since}}`{node[attributes.CLAIM_KEY]}` "
+                    f"(it holds from {bound} on)"
+                    if bound
+                    else "the newest record contradicts it: state what every supported release does"
+                )
+                logger.warning(
+                    "the page states %r for %s without a release bound, but the release history "
+                    "records another outcome on a supported release (%s): %s",
+                    node[attributes.CLAIM_TEXT], node[attributes.CLAIM_KEY], outcomes, bounded,
                     location=node, type="evidence", subtype="history",
                 )  # fmt: skip

@@ -39,6 +39,7 @@ GENERATED = re.compile(r"^\.\. GENERATED FROM PYTHON SOURCE LINES (\d+)-(\d+)$",
 IMAGE = re.compile(r"^\s*(?:\* )?\.\. image-sg:: (\S+)$")
 OUTPUT_START = re.compile(r"^\s*\.\. rst-class:: sphx-glr-script-out$")
 VOLATILE = re.compile(r"#.*\bvolatile\b")  # as torch_notes.gallery.volatile_output reads it
+_BLOCK = re.compile(r"^# %%.*$", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -56,6 +57,17 @@ def cell_starts(script: Path) -> list[CellStart]:
         if match := CELL_START.match(line):
             starts.append(CellStart(number, match["name"].strip()))
     return starts
+
+
+def script_cells(source: str) -> list[str]:
+    """The script's blocks, as sphinx-gallery splits them at ``# %%`` lines (the release
+    probe numbers them from 1); each keeps its line numbers (earlier lines become blank), so
+    a traceback points into the script."""
+    starts = [0] + [m.start() for m in _BLOCK.finditer(source)]
+    ends = [*starts[1:], len(source)]
+    return [
+        "\n" * source.count("\n", 0, a) + source[a:b] for a, b in zip(starts, ends, strict=True)
+    ]
 
 
 def cell_name_at(script: Path, line: int) -> str:

@@ -31,7 +31,7 @@ from sphinx.util.docutils import SphinxRole
 
 from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.execution.recording import FACTS_SUFFIX
-from torch_notes.evidence.execution.release_records import release_bound
+from torch_notes.evidence.execution.release_records import history_bound, release_bound
 from torch_notes.evidence.markup.pending import pending, replace
 from torch_notes.evidence.model import attributes
 from torch_notes.evidence.model.records import CheckKind, Printed, Raised, Warned, names_exception
@@ -137,6 +137,11 @@ def show_claim(env: BuildEnvironment, node: nodes.Element) -> nodes.Element:
         bound = claim_bound(env, key, text)
         if bound:  # the paragraph must say so with {since} (checks.bounded_claims)
             shown[attributes.RELEASE_BOUND], shown[attributes.RELEASE_BOUND_KEY] = bound, key
+        else:  # whatever this build's release, a supported one may have recorded another outcome
+            later, outcomes = history_bound(env, key, text)
+            if outcomes:
+                shown[attributes.HISTORY_BOUND] = later
+                shown[attributes.HISTORY_OUTCOMES] = outcomes
     return shown
 
 

@@ -12,6 +12,10 @@ CLAIM_KEY = "claim_key"  # {claim}: the key of the fact it states
 CLAIM_TEXT = "claim_text"  # {claim}: the value as the author wrote it
 RELEASE_BOUND = "release_bound"  # {claim}: the release from which it holds, when newer than this
 RELEASE_BOUND_KEY = "release_bound_key"  # ... and the fact's key
+# {claim}: what the supported releases that contradict it have ("2.10: None"), and the release
+# after the last of them ("" when the newest contradicts it); set on any build's release
+HISTORY_OUTCOMES = "history_outcomes"
+HISTORY_BOUND = "history_bound"
 SINCE_KEY = "since_key"  # {since}: the fact's key
 CITED_URL = "cited_url"  # {cited}: the address of the document
 NOTE = "note"  # {note} and {erratum}: the three-digit id of the note quoted
