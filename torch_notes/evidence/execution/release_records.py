@@ -188,7 +188,7 @@ def other_outcomes(env: BuildEnvironment, key: str, stated: str) -> list[tuple[R
     for record in supported(env):
         if key in record.facts:
             value = record.value(key)
-            if not holds(stated, key, value):
+            if not matches(stated, value):
                 found.append((record, format_value(value).strip() or "(prints nothing)"))
         elif not record.recording_failed(key) and record.failure(key):
             found.append((record, f"cannot run: {record.failure(key)}"))
