@@ -34,8 +34,11 @@ PAGES = {
     "autograd/lifetime": ("autograd/lifetime", ["retain_variables"]),
     "networks/init": (
         "networks/init",
-        # the erratum's claim counts as shown only with the cell that records it on the page
+        # the erratum's claim counts as shown only with the cell that records it on the page,
+        # and that cell runs as shown only after the cells that import and define what it uses
         [
+            "{example-cell} init_weights.setup",
+            "{example-cell} init_weights.one_layer",
             "{example-cell} init_weights.old_names",
             ":now: FutureWarning",
             "{snippet} networks_init_layer",
