@@ -92,8 +92,8 @@ facts["mean_dim1"] = x.mean(dim=1).tolist()
 # sphinx_gallery_end_ignore
 
 # %% reductions_drawn
-# The two reductions drawn: each number of a result is the sum of the cells of ``x`` that
-# share its colour band, a column for ``dim=0``, a row for ``dim=1``.
+# The two reductions drawn: each number of a result is the sum of the cells of ``x`` in
+# line with it, a column for ``dim=0`` (below ``x``), a row for ``dim=1`` (to its right).
 
 
 def draw_grid(ax, values, title):
