@@ -269,6 +269,7 @@ torch.save(checkpoint, checkpoint_path)
 print(sorted(checkpoint))
 # sphinx_gallery_start_ignore
 facts["checkpoint_keys"] = sorted(k for k in checkpoint if k != "cuda_rng")
+facts["checkpoint_key_count"] = len(facts["checkpoint_keys"])
 facts["saved_epoch"] = checkpoint["epoch"]
 facts["momentum_buffers"] = len(checkpoint["optimizer"]["state"])
 # sphinx_gallery_end_ignore
