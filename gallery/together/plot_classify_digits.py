@@ -96,9 +96,8 @@ X_train = (X_train - mean) / std
 X_val = (X_val - mean) / std
 X_test = (X_test - mean) / std
 print("pixels blank in every training image:", (X_train.std(dim=0) == 0).sum().item())
-print(f"training set: mean {X_train.mean():.4f}, largest |mean| per feature "
-      f"{X_train.mean(dim=0).abs().max():.4f}")
-print(f"validation set: mean {X_val.mean():.4f}")
+print(f"largest |mean| of a feature: training set {X_train.mean(dim=0).abs().max():.4f}, "
+      f"validation set {X_val.mean(dim=0).abs().max():.4f}")
 # sphinx_gallery_start_ignore
 facts["blank_pixels"] = (X_train.std(dim=0) == 0).sum().item()
 facts["train_mean_zero"] = bool(X_train.mean(dim=0).abs().max() < 1e-5)
