@@ -364,3 +364,25 @@ def test_every_event_priority_is_a_named_one():
                         assert ast.unparse(keyword.value).startswith("priorities."), (
                             f"{path.name}:{node.lineno}"
                         )
+
+
+# -- Display formulas stay out of the catalogs (torch_notes/i18n/untranslated_formulas.py) -----
+
+
+@pytest.mark.parametrize("with_extension", [True, False], ids=["extension", "sphinx-default"])
+def test_a_display_formula_is_not_extracted_but_its_sentence_is(make_app, tmp_path, with_extension):
+    srcdir = tmp_path / "formulas"
+    srcdir.mkdir()
+    extensions = ["torch_notes.i18n.untranslated_formulas"] if with_extension else []
+    (srcdir / "conf.py").write_text(f"extensions = {extensions!r}\n", encoding="utf-8")
+    (srcdir / "index.rst").write_text(
+        "Formulas\n========\n\nThe sum :math:`s = a + b` is inline.\n\n"
+        ".. math::\n\n   C_{ij} = \\sum_k A_{ik} B_{kj}\n",
+        encoding="utf-8",
+    )
+    app = make_app("gettext", srcdir=srcdir)
+    app.build()
+    catalog = (app.outdir / "index.pot").read_text(encoding="utf-8")
+    assert "The sum :math:`s = a + b` is inline." in catalog
+    # Without the extension Sphinx copies the formula into the catalog: the test can tell.
+    assert ("C_{ij}" in catalog) is not with_extension

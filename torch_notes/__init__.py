@@ -25,6 +25,7 @@ EXTENSIONS = (
     "torch_notes.i18n.translation_check",
     "torch_notes.i18n.parity",
     "torch_notes.i18n.bilingual_glossary",
+    "torch_notes.i18n.untranslated_formulas",
     "torch_notes.i18n.chinese_terms",
     "torch_notes.i18n.search_dictionary",
     "torch_notes.pages.language_switcher",
