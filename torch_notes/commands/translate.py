@@ -26,8 +26,8 @@ def main(extra: list[str]) -> int:
     shutil.rmtree(DOCS / "auto_examples", ignore_errors=True)
     # -E: a fresh environment, so that a change in the site's extensions (what they leave out
     # of the catalogs) is extracted too, not only a change in a page.
-    run = [sys.executable, "-m", "sphinx", "-b", "gettext", "-E", "-q", "-D", "nb_execution_mode=off",
-           "-D", "plot_gallery=0", str(DOCS), str(GETTEXT_DIR), *extra]  # fmt: skip
+    run = [sys.executable, "-m", "sphinx", "-b", "gettext", "-q", "-D", "nb_execution_mode=off",
+           "-E", "-D", "plot_gallery=0", str(DOCS), str(GETTEXT_DIR), *extra]  # fmt: skip
     subprocess.run(run, check=True)
     for language in sitewide.LANGUAGE_CODES[1:]:
         for command in ("update", "stat"):
