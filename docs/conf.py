@@ -47,7 +47,8 @@ notes_ledger_dir = str(
 )  # every item of the notes, and where it is treated
 release_history_dir = str(DOCS.parent / "history")
 evidence_verdict_pins = str(DOCS.parent / "notes" / "verdicts.toml")  # reviewed; nox -s accept
-evidence_reviewed_absolutes = str(DOCS / "reviewed_absolutes")  # <language>.toml, with reasons
+evidence_reviewed_absolutes = str(DOCS / "reviewed_absolutes")  # <language>.toml, with probes
+evidence_probes_dir = str(DOCS.parent / "probes")  # the edge cases general sentences rest on
 evidence_api_names = str(DOCS.parent / "notes" / "apis.toml")  # reviewed, written by hand
 # The common expected outputs are the pin's; another release's own live beside them.
 evidence_expected_release = minor(torch_release("pin"))

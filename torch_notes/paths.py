@@ -14,6 +14,7 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 GALLERY = ROOT / "gallery"
 SNIPPETS = ROOT / "snippets"
+PROBES = ROOT / "probes"  # the edge cases behind the pages' general sentences
 NOTES = ROOT / "notes"
 HISTORY = ROOT / "history"
 LOCKS = ROOT / "locks"

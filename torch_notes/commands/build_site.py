@@ -44,10 +44,13 @@ from sphinx.cmd.build import build_main
 
 from torch_notes import sitewide
 from torch_notes.commands import check_site, hosting
+from torch_notes.evidence.execution.statement_probes import all_probes, case_names, probe_path
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.verdicts import Verdict
 from torch_notes.gallery import downloads, shared_run
-from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, ROOT, SITE, build_scratch
+from torch_notes.legs import torch_release
+from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, HISTORY, ROOT, SITE, build_scratch
+from torch_notes.release_list import version as release_version
 
 VERDICTS = tuple(verdict.value for verdict in Verdict)  # in the summary's order
 CHECK_LABELS = {
@@ -60,7 +63,7 @@ CHECK_LABELS = {
     CheckKind.OUTPUT: "output blocks",
     CheckKind.CODE: "Python blocks that ran",
     CheckKind.HISTORY: "statements of history backed",
-    CheckKind.ABSOLUTE: "absolute sentences backed or reviewed",
+    CheckKind.ABSOLUTE: "absolute or listed sentences backed (claim, bound, probe)",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
     CheckKind.RUNNABLE: "code blocks runnable as shown",
 }
@@ -313,15 +316,59 @@ def written_outside_build(before: dict[str, int] | None, extra: list[str]) -> li
 
 
 def check_counts(language: str) -> dict[str, int]:
-    """What the language's build checked, by kind (torch_notes.evidence.model.records.CheckKind)."""
+    """What the language's build checked, by kind (torch_notes.evidence.model.records.CheckKind);
+    the classification of general statements is counted apart (:func:`general_statements`)."""
     report = BUILD / "doctrees" / language / "checks.json"
-    checks = [c for page in json.loads(report.read_text(encoding="utf-8")).values() for c in page]
+    checks = [
+        c
+        for page in json.loads(report.read_text(encoding="utf-8")).values()
+        for c in page
+        if c["kind"] != CheckKind.GENERAL.value
+    ]
     kinds = [c["kind"] for c in checks]
     return {
         "checks": len(checks),
         "hold": sum(c["holds"] for c in checks),
         **{label: kinds.count(kind.value) for kind, label in CHECK_LABELS.items()},
     }
+
+
+GENERAL_BACKINGS = ("claim", "bound", "probe", "site", "none")
+
+
+def general_statements(language: str) -> dict[str, dict[str, int]]:
+    """Per page, its general statements by how each is backed: a claim, a bound to the example
+    or to releases, a probe, a site check, or none yet (found by meaning, not yet reviewed)."""
+    report = BUILD / "doctrees" / language / "checks.json"
+    pages = json.loads(report.read_text(encoding="utf-8"))
+    counts = {}
+    for docname, checks in sorted(pages.items()):
+        found = [c["detail"] for c in checks if c["kind"] == CheckKind.GENERAL.value]
+        if found:
+            counts[docname] = {b: found.count(b) for b in GENERAL_BACKINGS if found.count(b)}
+    return counts
+
+
+def unrecorded_probes() -> dict[str, list[str]]:
+    """``{release: [probe, ...]}``: the statement probes whose cases, as they are today, the
+    record of a supported release (the floor's on, ``history/``) does not all hold
+    (``nox -s history -- --probes-only``)."""
+    floor = release_version(torch_release("floor"))
+    cases = {name: case_names(probe_path(name)) for name in all_probes()}
+    missing = {}
+    for path in sorted(HISTORY.glob("torch-*.json"), key=lambda p: release_version(p.stem[6:])):
+        release = path.stem.removeprefix("torch-")
+        if release_version(release)[:2] < floor[:2]:
+            continue
+        facts = json.loads(path.read_text(encoding="utf-8"))["facts"]
+        absent = [
+            name
+            for name, names in cases.items()
+            if any(f"probes.{name}.{case}" not in facts for case in names)
+        ]
+        if absent:
+            missing[release] = absent
+    return missing
 
 
 def verdict_counts(language: str) -> dict[str, int]:
@@ -406,6 +453,10 @@ def build(extra: list[str] | None = None) -> int:
         "learner_scripts_executed": self_check.scripts,
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
+        "unrecorded_probes": unrecorded_probes(),
+        "general_statements": {
+            language: general_statements(language) for language in sitewide.LANGUAGE_CODES
+        },
         "hosting": published,
         "verdicts": {language: verdict_counts(language) for language in sitewide.LANGUAGE_CODES},
         "evidence": {language: evidence_counts(language) for language in sitewide.LANGUAGE_CODES},
@@ -459,6 +510,28 @@ def print_summary(info: dict[str, Any], total: float) -> None:
             f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold") and v
         )
         print(f"checked:   {language:>5} {counts['hold']}/{counts['checks']} hold ({details})")
+    unrecorded = info["unrecorded_probes"]
+    print(
+        f"probes:    {len(all_probes())} statement probes"
+        + (
+            "; not yet recorded on "
+            + ", ".join(f"{r} ({len(names)})" for r, names in unrecorded.items())
+            + ": nox -s history -- --probes-only "
+            + " ".join(unrecorded)
+            if unrecorded
+            else ", each recorded on every supported release"
+        )
+    )
+    for language, pages in info["general_statements"].items():
+        totals = {b: sum(page.get(b, 0) for page in pages.values()) for b in GENERAL_BACKINGS}
+        unreviewed = sorted(page for page, counts in pages.items() if counts.get("none"))
+        print(
+            f"general:   {language:>5} {sum(totals.values())} statements on {len(pages)} pages: "
+            f"{totals['claim']} claims, {totals['bound']} bound to the example or releases, "
+            f"{totals['probe']} probed, {totals['site']} enforced by the site's checks, "
+            f"{totals['none']} found by meaning and not yet reviewed"
+            + (f" ({len(unreviewed)} pages; per page: .build-info.json)" if unreviewed else "")
+        )
     for language, verdicts in info["verdicts"].items():
         rows = sum(verdicts.values())
         differ = rows - verdicts.get("holds", 0)

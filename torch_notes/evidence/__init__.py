@@ -143,6 +143,9 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("evidence_verdict_pins", "", "env", types=[str])
     # Absolute sentences a reviewer accepted, with reasons (checks.absolute_statements).
     app.add_config_value("evidence_reviewed_absolutes", "", "env", types=[str])
+    # The probes that general sentences rest on, ``<section>/<name>.py`` each
+    # (execution.statement_probes); "" = none.
+    app.add_config_value("evidence_probes_dir", "", "env", types=[str])
     # The API each row is about, the key of its claim in compat.json (checks.api_names);
     # "" names none, and no dataset is written.
     app.add_config_value("evidence_api_names", "", "env", types=[str])

@@ -8,7 +8,9 @@ without its asserts (they hold today's values: an old release that differs is re
 stopped), and a cell that raises does not stop the next one: an API missing in an old release loses the
 facts of that cell (and of cells that need its names), never every later fact of the example.
 Each snippet and each exercise solution runs as the build runs it
-(``torch_notes.evidence.execution.snippet_runner.run_fragment``). Each example and each
+(``torch_notes.evidence.execution.snippet_runner.run_fragment``), and so does each statement
+probe (``execution.statement_probes``: ``probes.<section>/<name>.<case>``). With
+``--probes-only`` an existing record keeps everything but its probes' facts, recorded again. Each example and each
 fragment runs within the build's time limit (``torch_notes.time_limits``); one past it stops
 the probe, naming the file and the cell, and nothing is recorded. So does a cell that fails in
 the example's own code, a ``NameError`` raised by one of its lines (``execution.own_code``):
@@ -42,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from torch_notes import sitewide
+from torch_notes.evidence.execution import statement_probes
 from torch_notes.evidence.execution.gallery_cells import SETUP, cell_of, script_cells
 from torch_notes.evidence.execution.own_code import is_own_code
 from torch_notes.evidence.execution.recording import seed_everything
@@ -186,6 +189,7 @@ def probe() -> dict[str, Any]:
         failures |= example_failures
         outputs |= example_outputs
     facts |= run_snippets()
+    facts |= statement_probes.run_all()
     torch = installed_torch()
     return {
         "provenance": {
@@ -202,21 +206,37 @@ def probe() -> dict[str, Any]:
     }
 
 
+def probes_only(out: Path) -> dict[str, Any]:
+    """The record in ``out`` with its statement probes' facts recorded again and nothing else
+    changed: a probe added or changed is a diff of its own cases only."""
+    result = json.loads(out.read_text(encoding="utf-8"))
+    prefix = f"{statement_probes.PROBE_PREFIX}."
+    kept = {k: v for k, v in result["facts"].items() if not k.startswith(prefix)}
+    result["facts"] = kept | statement_probes.run_all()
+    return result
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 1:
-        print("usage: python -m torch_notes.history.probe OUT.json", file=sys.stderr)
+    only_probes = "--probes-only" in argv
+    paths = [a for a in argv if a != "--probes-only"]
+    if len(paths) != 1:
+        print(
+            "usage: python -m torch_notes.history.probe OUT.json [--probes-only]", file=sys.stderr
+        )
         return 2
+    out = Path(paths[0])
     try:
-        result = probe()
+        result = probes_only(out) if only_probes and out.is_file() else probe()
     except OwnCodeFailed as failed:
         print(f"torch {installed_torch().release}: nothing recorded: {failed}", file=sys.stderr)
         return 1
-    Path(argv[0]).write_text(
+    out.write_text(
         json.dumps(result, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
     )
     print(
         f"torch {result['provenance']['release']}: {len(result['facts'])} facts, "
-        f"{len(result['failures'])} cells failed, {result['provenance']['seconds']} s"
+        f"{len(result['failures'])} cells failed"
+        + ("" if only_probes else f", {result['provenance']['seconds']} s")
     )
     return 0
 

@@ -19,6 +19,7 @@ from sphinx.environment import BuildEnvironment
 from torch_notes import sitewide
 from torch_notes.evidence.execution.recording import CELLS_KEY, FACTS_SUFFIX, VOLATILE_KEY
 from torch_notes.evidence.execution.snippet_runner import SNIPPET_PREFIX, SnippetRunner
+from torch_notes.evidence.execution.statement_probes import PROBE_PREFIX, ProbeRunner
 from torch_notes.evidence.model.values import from_plain
 
 Provider = Callable[[str], tuple[dict[str, Any], Path, Any]]
@@ -85,6 +86,8 @@ def fact_store(env: BuildEnvironment) -> FactStore:
         for folder in fact_dirs(env):
             store.load_dir(folder)
         store.providers[SNIPPET_PREFIX] = SnippetRunner.for_env(env).facts
+        if env.config.evidence_probes_dir:
+            store.providers[PROBE_PREFIX] = ProbeRunner.for_env(env).facts
         _stores[env] = store
     return store
 

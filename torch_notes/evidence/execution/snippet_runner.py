@@ -21,6 +21,7 @@ import tempfile
 import time
 import traceback
 import warnings
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -171,6 +172,33 @@ def age(path: Path) -> float:
         return 0.0
 
 
+def run_once(cached: Path, produce: Callable[[], str]) -> str:
+    """The text ``produce`` writes, computed once into ``cached`` and read from there after.
+
+    Both languages read at once (commands.build_site): the first to need a result computes it,
+    holding ``.running``; the other waits for its file, so each fragment or probe runs once."""
+    cached.parent.mkdir(parents=True, exist_ok=True)
+    running = cached.with_suffix(".running")
+    while not cached.is_file():
+        try:
+            claim = os.open(running, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
+        except FileExistsError:
+            if age(running) > limit_seconds() + GRACE_SECONDS:
+                running.unlink(missing_ok=True)  # left by a build that was killed
+            time.sleep(0.05)
+            continue
+        try:
+            text = produce()
+            partial = cached.with_suffix(f".{os.getpid()}.part")
+            partial.write_text(text, encoding="utf-8")
+            os.replace(partial, cached)
+            return text
+        finally:
+            os.close(claim)
+            running.unlink(missing_ok=True)
+    return cached.read_text(encoding="utf-8")
+
+
 class SnippetRunner:
     """Runs fragments on demand, caching results on disk so each runs once per source."""
 
@@ -194,28 +222,8 @@ class SnippetRunner:
         # The cache layout is part of the key: a stale file of another layout is never read.
         key = hashlib.sha256(f"run-v3\n{installed_torch()}\n{source}".encode()).hexdigest()[:16]
         cached = self.cache_dir / f"{name.replace('/', '.')}-{key}.json"  # one flat folder
-        self.cache_dir.mkdir(parents=True, exist_ok=True)
-        # Both languages read at once (commands.build_site): the first to need a fragment runs
-        # it, holding ``.running``; the other waits for its result, so each runs once.
-        running = cached.with_suffix(".running")
-        while not cached.is_file():
-            try:
-                claim = os.open(running, os.O_CREAT | os.O_EXCL | os.O_WRONLY)
-            except FileExistsError:
-                if age(running) > limit_seconds() + GRACE_SECONDS:
-                    running.unlink(missing_ok=True)  # left by a build that was killed
-                time.sleep(0.05)
-                continue
-            try:
-                result = run_fragment(source, str(self.path(name)))
-                partial = cached.with_suffix(f".{os.getpid()}.part")
-                partial.write_text(result.to_json(), encoding="utf-8")
-                os.replace(partial, cached)
-                return result
-            finally:
-                os.close(claim)
-                running.unlink(missing_ok=True)
-        return SnippetRun.from_json(cached.read_text(encoding="utf-8"))
+        run = lambda: run_fragment(source, str(self.path(name))).to_json()
+        return SnippetRun.from_json(run_once(cached, run))
 
     def facts(self, name: str) -> tuple[dict[str, Any], Path, SnippetRun]:
         """The fact store's provider for ``snippets.<name>.*``."""

@@ -122,7 +122,10 @@ class CheckKind(enum.Enum):
     OUTPUT = "output"  # an output block: equal to its reviewed expected output
     CODE = "code"  # a Python block shown on a page: it ran in this build
     HISTORY = "history"  # a sentence about PyTorch's past: it holds a claim, fact or citation
-    ABSOLUTE = "absolute"  # an absolute sentence: evidence, a release bound, or reviewed
+    ABSOLUTE = "absolute"  # an absolute or listed sentence: evidence, a bound, or a probe
+    # A general statement, found by its words or its meaning, classified by its backing
+    # (detail: claim, bound, probe, site, none); counted apart from the checks.
+    GENERAL = "general"
     WORDING = "wording"  # a Chinese page: the glossary's terms and Chinese punctuation
     RUNNABLE = (
         "runnable"  # shown code: it runs as shown (names shown, check alone, no hidden output)
@@ -134,7 +137,7 @@ class Check:
     kind: CheckKind
     subject: str
     holds: bool
-    detail: str = ""  # a snippet's :expect:
+    detail: str = ""  # a snippet's :expect:; how a general statement is backed
 
     def merged(self, other: Check) -> Check:
         """A translated paragraph is parsed again: the same check counts once, holding only
