@@ -368,3 +368,37 @@ def test_a_build_on_a_record_that_holds_a_failed_recording_fails_naming_it(app):
         "(NameError: name 'y' is not defined)"
     ) in warnings
     assert "nox -s history -- 2.1.2" in warnings
+
+
+def test_recording_one_example_again_changes_only_its_new_cell(tmp_path):
+    """nox -s history -- --only=<example>: a cell inserted in the middle of an example adds its
+    own entries to the record; every other entry, and a timing the record holds, stay as they
+    were (history.probe.record_again)."""
+    gallery = tmp_path / "gallery" / "tensors"
+    gallery.mkdir(parents=True)
+    script = gallery / "plot_sample.py"
+    first = "import time\nfacts = {}\nvolatile_facts = {'seconds'}\n# %% first\nprint(1)\nfacts['one'] = 1\n"
+    last = "# %% last\n# volatile: a timing\nprint(time.perf_counter())\nfacts['seconds'] = time.perf_counter()\n"
+    script.write_text(first + last, encoding="utf-8")
+    facts, failures, outputs = probe.run_example(script)
+    record = {
+        "provenance": {"release": "2.13.0"},
+        "facts": facts | {"other.kept": 7, "probes.tensors/x.case": "holds"},
+        "failures": failures | {"other#2": "ValueError: kept"},
+        "outputs": outputs | {"other.cell": "kept"},
+    }
+    out = tmp_path / "torch-2.13.0.json"
+    out.write_text(json.dumps(record), encoding="utf-8")
+    script.write_text(first + "# %% middle\nprint(2)\nfacts['two'] = 2\n" + last, encoding="utf-8")
+    again = probe.record_again(out, ["sample"], gallery=tmp_path / "gallery")
+    added = {k: v for k, v in again["facts"].items() if k not in record["facts"]}
+    assert added == {"sample.two": 2}
+    assert {k: again["facts"][k] for k in record["facts"]} == record["facts"]  # timing kept
+    assert again["outputs"]["sample.last"] == outputs["sample.last"]  # a volatile cell's output
+    assert again["failures"] == record["failures"]
+    assert {k: v for k, v in again["outputs"].items() if k not in outputs} == {
+        "other.cell": "kept",
+        "sample.middle": "2",
+    }
+    with pytest.raises(LookupError, match="no example missing"):
+        probe.record_again(out, ["missing"], gallery=tmp_path / "gallery")

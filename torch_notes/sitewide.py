@@ -133,6 +133,10 @@ def example_script(srcdir: str | Path, config: Any, docname: str) -> Path | None
 
 # The class sphinx-gallery gives a cell's output block (the code cells have none).
 OUTPUT_CLASS = "sphx-glr-script-out"
+# A comment with the word "volatile" in a gallery cell's code: its output changes on every run
+# (a timing). The page marks that output (gallery.volatile_output), and recording an example
+# again keeps the output a release's record already holds (history.probe.record_again).
+VOLATILE_MARK = re.compile(r"#.*\bvolatile\b")
 # The builders whose pages offer the gallery's downloads; an EPUB (torch_notes/commands/books.py)
 # holds the examples' pages but no files to download.
 DOWNLOAD_BUILDERS = ("html", "dirhtml", "singlehtml")

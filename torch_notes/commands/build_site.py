@@ -352,7 +352,7 @@ def general_statements(language: str) -> dict[str, dict[str, int]]:
 def unrecorded_probes() -> dict[str, list[str]]:
     """``{release: [probe, ...]}``: the statement probes whose cases, as they are today, the
     record of a supported release (the floor's on, ``history/``) does not all hold
-    (``nox -s history -- --probes-only``)."""
+    (``nox -s history -- --only=probes``)."""
     floor = release_version(torch_release("floor"))
     cases = {name: case_names(probe_path(name)) for name in all_probes()}
     missing = {}
@@ -516,7 +516,7 @@ def print_summary(info: dict[str, Any], total: float) -> None:
         + (
             "; not yet recorded on "
             + ", ".join(f"{r} ({len(names)})" for r, names in unrecorded.items())
-            + ": nox -s history -- --probes-only "
+            + ": nox -s history -- --only=probes "
             + " ".join(unrecorded)
             if unrecorded
             else ", each recorded on every supported release"

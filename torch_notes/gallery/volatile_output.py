@@ -12,15 +12,12 @@ must come out byte-identical. The comment stays visible: it tells the reader too
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
 
-from torch_notes.sitewide import OUTPUT_CLASS
-
-MARK = re.compile(r"#.*\bvolatile\b")
+from torch_notes.sitewide import OUTPUT_CLASS, VOLATILE_MARK
 
 
 def is_code_cell(node: nodes.Node) -> bool:
@@ -29,7 +26,7 @@ def is_code_cell(node: nodes.Node) -> bool:
 
 def mark_volatile(app: Sphinx, doctree: nodes.document) -> None:
     for code in list(doctree.findall(is_code_cell)):
-        if not MARK.search(code.astext()):
+        if not VOLATILE_MARK.search(code.astext()):
             continue
         sibling = code.next_node(descend=False, siblings=True)
         while sibling is not None and not is_code_cell(sibling):

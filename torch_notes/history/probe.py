@@ -10,7 +10,8 @@ facts of that cell (and of cells that need its names), never every later fact of
 Each snippet and each exercise solution runs as the build runs it
 (``torch_notes.evidence.execution.snippet_runner.run_fragment``), and so does each statement
 probe (``execution.statement_probes``: ``probes.<section>/<name>.<case>``). With
-``--probes-only`` an existing record keeps everything but its probes' facts, recorded again. Each example and each
+``--only=probes,resume_training`` an existing record keeps everything but the named parts,
+recorded again (:func:`record_again`). Each example and each
 fragment runs within the build's time limit (``torch_notes.time_limits``); one past it stops
 the probe, naming the file and the cell, and nothing is recorded. So does a cell that fails in
 the example's own code, a ``NameError`` raised by one of its lines (``execution.own_code``):
@@ -105,9 +106,12 @@ def plain_facts(prefix: str, recorded: dict[str, Any]) -> dict[str, Any]:
     return found
 
 
-def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
+def run_example(
+    script: Path, volatile: set[str] | None = None
+) -> tuple[dict[str, Any], dict[str, str], dict[str, str]]:
     """The facts one gallery script records, the cells that raised (``name#cell``), and what
-    each named cell printed (``name.cell``)."""
+    each named cell printed (``name.cell``); ``volatile``, if given, receives the keys of the
+    facts the script lists as changing on every run (``volatile_facts``: timings)."""
     name = sitewide.example_name(script)
     # The example's module is __main__ while it runs, as in sphinx-gallery: what it defines
     # pickles by reference (a Dataset sent to worker processes).
@@ -158,6 +162,8 @@ def run_example(script: Path) -> tuple[dict[str, Any], dict[str, str], dict[str,
             os.chdir(cwd)
             sys.modules["__main__"] = main_module
     recorded = namespace.get("facts")
+    if volatile is not None:
+        volatile |= {f"{name}.{key}" for key in namespace.get("volatile_facts", ())}
     return plain_facts(name, recorded if isinstance(recorded, dict) else {}), failures, outputs
 
 
@@ -206,37 +212,88 @@ def probe() -> dict[str, Any]:
     }
 
 
-def probes_only(out: Path) -> dict[str, Any]:
-    """The record in ``out`` with its statement probes' facts recorded again and nothing else
-    changed: a probe added or changed is a diff of its own cases only."""
+PROBES = "probes"  # --only=probes: the statement probes
+
+
+def volatile_outputs(script: Path) -> set[str]:
+    """The output keys (``name.cell``) of the script's cells marked volatile (a timing)."""
+    name = sitewide.example_name(script)
+    cells = script_cells(script.read_text(encoding="utf-8"))
+    return {
+        f"{name}.{cell_name(cell) if number > 1 else SETUP}"
+        for number, cell in enumerate(cells, 1)
+        if sitewide.VOLATILE_MARK.search(cell)
+    }
+
+
+def record_again(out: Path, only: list[str], gallery: Path = GALLERY) -> dict[str, Any]:
+    """The record in ``out`` with only the named parts recorded again: ``probes`` (the
+    statement probes) or an example (``resume_training``: its facts, failures and outputs).
+    Everything else stays byte for byte, and so do an example's volatile facts and the output of
+    its cells marked volatile (timings) that the record already holds: a one-cell change is a
+    diff of that cell's entries."""
     result = json.loads(out.read_text(encoding="utf-8"))
-    prefix = f"{statement_probes.PROBE_PREFIX}."
-    kept = {k: v for k, v in result["facts"].items() if not k.startswith(prefix)}
-    result["facts"] = kept | statement_probes.run_all()
+    examples = {sitewide.example_name(s): s for s in runs(gallery, SNIPPETS)[0]}
+    unknown = [name for name in only if name != PROBES and name not in examples]
+    if unknown:
+        raise LookupError(
+            f"--only: no example {', '.join(unknown)} (known: {PROBES}, {', '.join(examples)})"
+        )
+    for name in only:
+        if name == PROBES:
+            prefix = f"{statement_probes.PROBE_PREFIX}."
+            kept = {k: v for k, v in result["facts"].items() if not k.startswith(prefix)}
+            result["facts"] = kept | statement_probes.run_all()
+            continue
+        volatile: set[str] = set()
+        facts, failures, outputs = run_example(examples[name], volatile)
+        old = result["facts"]
+        facts |= {key: old[key] for key in volatile if key in old and key in facts}
+
+        def others(table: dict[str, Any], separator: str, name: str = name) -> dict[str, Any]:
+            return {k: v for k, v in table.items() if not k.startswith(name + separator)}
+
+        old_outputs = result["outputs"]
+        outputs |= {
+            key: old_outputs[key]
+            for key in volatile_outputs(examples[name])
+            if key in old_outputs and key in outputs
+        }
+        result["facts"] = others(result["facts"], ".") | facts
+        result["failures"] = others(result["failures"], "#") | failures
+        result["outputs"] = others(result["outputs"], ".") | outputs
     return result
 
 
 def main(argv: list[str]) -> int:
-    only_probes = "--probes-only" in argv
-    paths = [a for a in argv if a != "--probes-only"]
+    only = [n for a in argv if a.startswith("--only=") for n in a[7:].split(",") if n]
+    paths = [a for a in argv if not a.startswith("--only=")]
     if len(paths) != 1:
         print(
-            "usage: python -m torch_notes.history.probe OUT.json [--probes-only]", file=sys.stderr
+            "usage: python -m torch_notes.history.probe OUT.json [--only=probes,EXAMPLE,...]",
+            file=sys.stderr,
         )
         return 2
     out = Path(paths[0])
     try:
-        result = probes_only(out) if only_probes and out.is_file() else probe()
+        result = record_again(out, only) if only and out.is_file() else probe()
     except OwnCodeFailed as failed:
         print(f"torch {installed_torch().release}: nothing recorded: {failed}", file=sys.stderr)
         return 1
+    except LookupError as unknown:
+        print(unknown, file=sys.stderr)
+        return 2
     out.write_text(
         json.dumps(result, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8"
     )
     print(
         f"torch {result['provenance']['release']}: {len(result['facts'])} facts, "
         f"{len(result['failures'])} cells failed"
-        + ("" if only_probes else f", {result['provenance']['seconds']} s")
+        + (
+            f" (recorded again: {', '.join(only)})"
+            if only
+            else f", {result['provenance']['seconds']} s"
+        )
     )
     return 0
 

@@ -2,7 +2,7 @@
 
     python -m torch_notes.history.record                 # every release of torch_notes.release_list
     python -m torch_notes.history.record 2.6.0 2.14.1    # only these
-    python -m torch_notes.history.record --probes-only   # only the statement probes' facts
+    python -m torch_notes.history.record --only=probes,resume_training 2.6.0   # only these parts
 
 For each release, one after the other: a fresh environment with that torch (and NumPy 1 where
 the release needs it) and the project's ``docs`` group, then ``probe.py`` in it, then the
@@ -76,7 +76,7 @@ def record(release: str, scratch: Path, *options: str) -> dict[str, float]:
 
 
 def main(argv: list[str]) -> int:
-    options = [a for a in argv if a == "--probes-only"]
+    options = [a for a in argv if a.startswith("--only=")]
     releases = [a for a in argv if a not in options] or list(RELEASES)
     unknown = [r for r in releases if r not in RELEASES]
     if unknown:
