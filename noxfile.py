@@ -173,13 +173,14 @@ def books(session: nox.Session) -> None:
     session.run(str(python), "-m", "torch_notes.commands.books", *session.posargs, external=True)
 
 
-@nox.session(reuse_venv=True, default=False)
+@nox.session(python=False, default=False)
 def accept(session: nox.Session) -> None:
     """Rebuild the site and keep what it shows as the expected outputs (review in git diff)."""
-    install_groups(session, "docs")
+    # In the environment of `docs`: the same build, so no second install of torch and Sphinx.
+    install_groups(session, "docs", venv=DOCS_VENV)
     session.run(
-        "python", "-m", "torch_notes.commands.build_site",
-        "-D", "evidence_accept_outputs=1", *session.posargs,
+        str(DOCS_VENV / "bin" / "python"), "-m", "torch_notes.commands.build_site",
+        "-D", "evidence_accept_outputs=1", *session.posargs, external=True,
     )  # fmt: skip
 
 

@@ -3,9 +3,10 @@
     python -m benchmarks.floor        # prints the seconds, `import torch` included
 
 What no build can go below: each gallery script (gallery/**/plot_*.py), note snippet
-(snippets/*.py) and exercise solution (snippets/exercises/*.py) runs once, in the order the
-build meets them, from a scratch folder, with seeded generators and figures closed after each;
-a snippet that raises by design (``:expect: raises``) counts as run.
+(snippets/*.py), exercise solution (snippets/exercises/*.py) and statement probe
+(probes/**/*.py, each of its ``case_*`` functions called) runs once, in the order the build
+meets them, from a scratch folder, with seeded generators and figures closed after each; a
+snippet that raises by design (``:expect: raises``) counts as run.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ def scripts() -> list[Path]:
         *sorted((ROOT / "gallery").rglob("plot_*.py")),
         *sorted((ROOT / "snippets").glob("*.py")),
         *sorted((ROOT / "snippets" / "exercises").glob("*.py")),
+        *sorted((ROOT / "probes").rglob("*.py")),
     ]
 
 
@@ -43,7 +45,11 @@ def main() -> None:
             out = io.StringIO()
             quiet = contextlib.redirect_stdout(out), contextlib.redirect_stderr(out)
             with quiet[0], quiet[1], contextlib.suppress(Exception):
-                runpy.run_path(str(script), run_name="__main__")
+                namespace = runpy.run_path(str(script), run_name="__main__")
+                for name, case in namespace.items():  # a probe's cases (statement_probes)
+                    if name.startswith("case_") and callable(case):
+                        with contextlib.suppress(Exception):
+                            case()
             plt.close("all")
     print(f"{time.perf_counter() - start:.2f} {len(files)}")
 

@@ -138,3 +138,31 @@ def test_the_chinese_index_splits_each_distinct_text_once(monkeypatch):
     assert [cached.split(text) for text in texts] == [*expected, expected[0]]
     assert cut == texts[:2], "the repeated text is not cut again"
     assert cached.latin_terms == {"backward", "Tensor"}
+
+
+def test_the_gallery_name_scan_prints_no_warning_of_pytorch():
+    """sphinx-gallery still reads ``y.grad`` on the example's objects (else: delete
+    gallery_name_scan), and with the workaround PyTorch's warning about it stays quiet."""
+    import warnings
+
+    import torch
+    from sphinx_gallery import backreferences, gen_rst
+
+    from torch_notes.workarounds import gallery_name_scan
+
+    x = torch.ones(2, requires_grad=True)
+    names = {"y": x * 2}
+    finder = backreferences.NameFinder(names)
+    finder.accessed_names = {"y.grad"}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        finder.get_mapping()
+    assert any("not a leaf" in str(w.message) for w in caught)  # the scan reads y.grad
+    gallery_name_scan.setup(None)
+    scan = gen_rst.identify_names
+    assert scan.torch_notes_quiet
+    quiet_mapping = gallery_name_scan.quiet(lambda: finder.get_mapping())
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        quiet_mapping()
+    assert not caught

@@ -51,6 +51,7 @@ EXTENSIONS = (
     "torch_notes.workarounds.search_stemmer",
     "torch_notes.workarounds.search_splits",
     "torch_notes.workarounds.gallery_gc",
+    "torch_notes.workarounds.gallery_name_scan",
 )
 
 

@@ -50,6 +50,11 @@ module                     upstream                             delete when
                            (to measure memory), walking all of   freezes itself (no upstream issue
                            PyTorch's objects each time           found); ``tests/test_speed_
                                                                  workarounds.py``
+``gallery_name_scan``      sphinx-gallery's backreference scan   sphinx-gallery resolves names
+                           reads ``y.grad`` on the example's     without reading attributes of
+                           objects, so PyTorch warns about a     instances (no upstream issue
+                           non-leaf tensor mid-build (no         found; to file); ``tests/test_
+                           upstream issue found)                 speed_workarounds.py``
 =========================  ===================================  ===================================
 
 The theme's interface strings it leaves untranslated are translated by hand in
