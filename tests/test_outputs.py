@@ -53,35 +53,75 @@ def test_a_declared_tolerance_compares_numbers_within_it():
 def test_expected_files_round_trip(tmp_path):
     path = expected_outputs.expected_path(tmp_path / "plot_x.py")
     assert path.name == "plot_x.expected.txt"
-    expected_outputs.write_expected(path, ["a\nb", "tensor([1.])", "object at 0x7f00aa"])
-    assert expected_outputs.read_expected(path) == ["a\nb", "tensor([1.])", "object at 0x…"]
+    outputs = {"two_lines": "a\nb", "tensor": "tensor([1.])", "address": "object at 0x7f00aa"}
+    expected_outputs.write_expected(path, outputs)
+    assert expected_outputs.read_expected(path) == outputs | {"address": "object at 0x…"}
     assert path.read_text(encoding="utf-8").startswith("# Expected outputs of plot_x")
+    assert "--- cell two_lines ---\na\nb\n--- cell tensor ---" in path.read_text(encoding="utf-8")
+
+
+def test_a_cell_inserted_mid_example_changes_only_its_own_block(tmp_path):
+    """Outputs are keyed by cell: a new cell's block is added, every other byte stays, and the
+    check names the cell that has no expected output and the command that writes it."""
+    source = tmp_path / "plot_x.py"
+    path = expected_outputs.expected_path(source)
+    expected_outputs.write_expected(path, {"first": "1", "last": "3"})
+    before = path.read_text(encoding="utf-8")
+    shown = [("first", "1", None), ("middle", "2", None), ("last", "3", None)]
+    warnings = []
+    check = expected_outputs.Comparison(source, accept=False)
+    assert check.check(shown, lambda n, p: warnings.append((n, p))) == [True, False, True]
+    assert warnings == [
+        (
+            2,
+            (
+                "(cell middle) has no expected output in plot_x.expected.txt: review it, then "
+                "nox -s accept writes it"
+            ),
+        )
+    ]
+    expected_outputs.Comparison(source, accept=True).check(shown, lambda n, p: None)
+    after = path.read_text(encoding="utf-8")
+    added = [line for line in after.splitlines() if line not in before.splitlines()]
+    assert added == ["--- cell middle ---", "2"]
+    assert after.replace("--- cell middle ---\n2\n", "") == before
+    # A cell that shows no output any more is named too.
+    gone = []
+    check.check([("first", "1", None)], lambda n, p: gone.append(p))
+    assert gone == [
+        (
+            "shows no output of middle, last, which plot_x.expected.txt expects: nox -s accept "
+            "removes them"
+        )
+    ]
 
 
 def test_a_release_that_prints_otherwise_has_its_own_expected_outputs(tmp_path):
     source = tmp_path / "plot_x.py"
     common = expected_outputs.expected_path(source)
-    expected_outputs.write_expected(common, ["message in 2.13"])
+    expected_outputs.write_expected(common, {"cell": "message in 2.13"})
     on_old = expected_outputs.Comparison(source, accept=False, release="2.6", common_release="2.13")
     warnings = []
-    assert on_old.check([("message in 2.6", None)], lambda n, p: warnings.append(p)) == [False]
-    assert "differs from plot_x.expected.txt" in warnings[0]
+    shown_old = [("cell", "message in 2.6", None)]
+    assert on_old.check(shown_old, lambda n, p: warnings.append(p)) == [False]
+    assert "(cell cell) differs from plot_x.expected.txt" in warnings[0]
     # Accepting on 2.6 declares the exception beside the common file, which stays the pin's.
     accepting = expected_outputs.Comparison(
         source, accept=True, release="2.6", common_release="2.13"
     )
-    accepting.check([("message in 2.6", None)], lambda n, p: None)
+    accepting.check(shown_old, lambda n, p: None)
     own = expected_outputs.expected_path(source, "2.6")
     assert own.name == "plot_x.torch-2.6.expected.txt"
-    assert expected_outputs.read_expected(own) == ["message in 2.6"]
-    assert expected_outputs.read_expected(common) == ["message in 2.13"]
-    assert on_old.check([("message in 2.6", None)], lambda n, p: None) == [True]
+    assert expected_outputs.read_expected(own) == {"cell": "message in 2.6"}
+    assert expected_outputs.read_expected(common) == {"cell": "message in 2.13"}
+    assert on_old.check(shown_old, lambda n, p: None) == [True]
     # Another release compares with the common file; once 2.6 agrees, its file goes.
     on_new = expected_outputs.Comparison(
         source, accept=False, release="2.14", common_release="2.13"
     )
-    assert on_new.check([("message in 2.13", None)], lambda n, p: None) == [True]
-    accepting.check([("message in 2.13", None)], lambda n, p: None)
+    shown_new = [("cell", "message in 2.13", None)]
+    assert on_new.check(shown_new, lambda n, p: None) == [True]
+    accepting.check(shown_new, lambda n, p: None)
     assert not own.exists()
 
 
@@ -89,14 +129,16 @@ def test_a_recorded_release_compares_with_what_its_record_printed(tmp_path):
     """On a recorded release other than the pin, the record's outputs are the expected ones,
     whatever the files say; an output the record lacks asks for the release to be recorded."""
     source = tmp_path / "plot_x.py"
-    expected_outputs.write_expected(expected_outputs.expected_path(source), ["pin's text", "b"])
+    expected_outputs.write_expected(
+        expected_outputs.expected_path(source), {"setup": "pin's text", "walk": "b"}
+    )
     on_2_9 = expected_outputs.Comparison(source, accept=True, release="2.9", common_release="2.13")
     record = expected_outputs.Recorded(
         "history/torch-2.9.1.json", ["2.9's text", None, None], ["setup", "walk", "draw"], "2.9.1"
     )
     warnings = []
     holds = on_2_9.check(
-        [("2.9's text", None), ("b", None), ("c", None)],
+        [("setup", "2.9's text", None), ("walk", "b", None), ("draw", "c", None)],
         lambda n, p: warnings.append((n, p)),
         record,
     )
@@ -114,9 +156,11 @@ def test_a_recorded_release_compares_with_what_its_record_printed(tmp_path):
     ]
     wrong = []
     on_2_9.check(
-        [("pin's text", None), ("b", None), ("c", None)], lambda n, p: wrong.append(p), record
+        [("setup", "pin's text", None), ("walk", "b", None), ("draw", "c", None)],
+        lambda n, p: wrong.append(p),
+        record,
     )
-    assert wrong[1].startswith("differs from history/torch-2.9.1.json")
+    assert wrong[1].startswith("(cell setup) differs from history/torch-2.9.1.json")
     # Accepting writes no file where a record decides.
     assert not expected_outputs.expected_path(source, "2.9").exists()
 

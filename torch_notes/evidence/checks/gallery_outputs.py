@@ -77,8 +77,11 @@ def check_gallery_outputs(app: Sphinx, doctree: nodes.document) -> None:
             subtype="output",
         )
 
-    holds = comparison(source, app.config).check(
-        [(b.astext(), tolerance_of(b)) for b in blocks], warn, recorded(app, source)
-    )
+    cells = gallery_cells(app.srcdir, app.config, source)
+    keyed = [
+        (cells[n].name if n in cells else f"output {n}", b.astext(), tolerance_of(b))
+        for n, b in enumerate(blocks, 1)
+    ]
+    holds = comparison(source, app.config).check(keyed, warn, recorded(app, source))
     for number, held in enumerate(holds, 1):
         record_check(app.env, CheckKind.OUTPUT, f"{source.name}#{number}", held)

@@ -1,14 +1,18 @@
 """Every output a reader sees is compared with a reviewed expected output kept in git.
 
-Each executed source has its expected outputs beside it, one block per output, in the order
-the page shows them::
+Each executed source has its expected outputs beside it, one block per output, keyed by the
+name of the cell that printed it (``--- cell add ---``; a fragment's one output is
+``--- output ---``), in the order the page shows them, so that a cell inserted in the middle
+of an example adds one block and leaves every other byte as it was::
 
     gallery/autograd/plot_autograd_basics.py   ->  gallery/autograd/plot_autograd_basics.expected.txt
     snippets/autograd_add_two.py               ->  snippets/autograd_add_two.expected.txt
 
 On every build each output block (a gallery cell's output, a snippet's output, with the errors
-and warnings they print) is normalised by :data:`RULES` and compared with its expected block; a
-difference fails the build, naming page and output, with a diff. When the outputs change on
+and warnings they print) is normalised by :data:`RULES` and compared with the expected block of
+its cell; a difference fails the build, naming page and cell, with a diff, and so does an output
+with no expected block and a block whose cell shows no output any more, each naming the file
+and ``nox -s accept``, which writes it. When the outputs change on
 purpose, ``nox -s accept`` rewrites the expected files, and the change is reviewed in
 ``git diff``.
 
@@ -49,10 +53,13 @@ from torch_notes.release_list import minor
 SUFFIX = ".expected.txt"
 
 
-HEADER = "# Expected outputs of {name}, one block per output. Accept changes: nox -s accept\n"
+HEADER = (
+    "# Expected outputs of {name}, one block per output, by cell. Accept changes: nox -s accept\n"
+)
+SNIPPET_KEY = "output"  # a fragment's one output
 
 
-BLOCK = re.compile(r"^--- output (\d+) ---\n", re.MULTILINE)
+BLOCK = re.compile(r"^--- (?:cell )?(.+?) ---\n", re.MULTILINE)
 
 
 def expected_path(source: Path, release: str = "") -> Path:
@@ -60,15 +67,21 @@ def expected_path(source: Path, release: str = "") -> Path:
     return source.with_name(source.stem + (f".torch-{release}" if release else "") + SUFFIX)
 
 
-def read_expected(path: Path) -> list[str]:
+def read_expected(path: Path) -> dict[str, str]:
+    """``{cell: expected output}``, in the file's order."""
     if not path.is_file():
-        return []
+        return {}
     parts = BLOCK.split(path.read_text(encoding="utf-8"))
-    return [text.removesuffix("\n") for text in parts[2::2]]
+    return {
+        key: text.removesuffix("\n") for key, text in zip(parts[1::2], parts[2::2], strict=True)
+    }
 
 
-def write_expected(path: Path, outputs: list[str]) -> None:
-    body = "".join(f"--- output {n} ---\n{comparable(text)}\n" for n, text in enumerate(outputs, 1))
+def write_expected(path: Path, outputs: dict[str, str]) -> None:
+    body = "".join(
+        f"--- {key if key == SNIPPET_KEY else 'cell ' + key} ---\n{comparable(text)}\n"
+        for key, text in outputs.items()
+    )
     path.write_text(HEADER.format(name=path.name.removesuffix(SUFFIX)) + body, encoding="utf-8")
 
 
@@ -113,20 +126,24 @@ class Comparison:
 
     def check(
         self,
-        outputs: list[tuple[str, float | None]],
+        outputs: list[tuple[str, str, float | None]],
         warn: Callable[[int, str], None],
         recorded: Recorded | None = None,
     ) -> list[bool]:
-        """Compare each (output, tolerance) with its expected block; whether each holds.
+        """Compare each (cell, output, tolerance) with its cell's expected block; whether each
+        holds.
 
         ``recorded``: on a recorded release other than the common one, what that release
         printed (its record's name and each output's block there, None where it has none),
         which is then the expected output instead of any file."""
         if self.accept and recorded is None:
-            self.write([text for text, _ in outputs])
+            self.write({key: text for key, text, _ in outputs})
             return [True] * len(outputs)
         if recorded is not None:
-            name, expected = recorded.name, recorded.blocks
+            name = recorded.name
+            expected: dict[str, str | None] = dict(
+                zip(recorded.cells, recorded.blocks, strict=True)
+            )
             if missing := recorded.missing():
                 warn(0, missing)
         else:
@@ -134,18 +151,32 @@ class Comparison:
             if not path.is_file():
                 warn(0, f"has no expected outputs ({path.name}): review them, then nox -s accept")
                 return [False] * len(outputs)
-            name, expected = path.name, list(read_expected(path))
-        if len(expected) != len(outputs):
-            warn(0, f"shows {len(outputs)} outputs, {name} expects {len(expected)}")
+            name, expected = path.name, dict(read_expected(path))
+            shown = {key for key, _, _ in outputs}
+            if gone := [key for key in expected if key not in shown]:
+                warn(
+                    0,
+                    f"shows no output of {', '.join(gone)}, which {name} expects: "
+                    "nox -s accept removes them",
+                )
         holds = []
-        for number, (actual, tolerance) in enumerate(outputs, 1):
-            wanted = expected[number - 1] if number <= len(expected) else ""
+        for number, (key, actual, tolerance) in enumerate(outputs, 1):
+            cell = "" if key == SNIPPET_KEY else f"(cell {key}) "
+            if key not in expected:
+                warn(
+                    number,
+                    f"{cell}has no expected output in {name}: review it, then nox -s accept "
+                    "writes it",
+                )
+                holds.append(False)
+                continue
+            wanted = expected[key]
             holds.append(wanted is not None and same(wanted, actual, tolerance))
             if wanted is not None and not holds[-1]:
-                warn(number, f"differs from {name}:\n{diff(wanted, actual)}")
+                warn(number, f"{cell}differs from {name}:\n{diff(wanted, actual)}")
         return holds
 
-    def write(self, outputs: list[str]) -> None:
+    def write(self, outputs: dict[str, str]) -> None:
         """Accept: the common file on the common release, else this release's own file, kept
         only where its outputs differ from the common ones."""
         common = expected_path(self.source)
@@ -154,7 +185,9 @@ class Comparison:
             return
         own = expected_path(self.source, self.release)
         expected = read_expected(common)
-        agree = len(expected) == len(outputs) and all(map(same, expected, outputs))
+        agree = expected.keys() == outputs.keys() and all(
+            same(expected[key], text) for key, text in outputs.items()
+        )
         if agree:
             own.unlink(missing_ok=True)
         else:

@@ -45,7 +45,7 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 from torch_notes import sitewide
-from torch_notes.evidence.execution.expected_outputs import comparison
+from torch_notes.evidence.execution.expected_outputs import SNIPPET_KEY, comparison
 from torch_notes.evidence.execution.snippet_runner import (
     SNIPPET_PREFIX,
     SnippetRun,
@@ -259,7 +259,7 @@ class ShownSnippet:
         def warn(number: int, problem: str) -> None:
             self.fail(f"{self.kind} {self.name}: its output {problem}")
 
-        (holds,) = comparison(path, self.env.config).check([(shown, None)], warn)
+        (holds,) = comparison(path, self.env.config).check([(SNIPPET_KEY, shown, None)], warn)
         record_check(self.env, CheckKind.OUTPUT, f"{path.name}#1", holds)
 
     def note_row(self, note: str, printed_by_note: str, code: str, result: SnippetRun) -> None:
