@@ -19,11 +19,18 @@ WORKFLOW = ROOT / ".github" / "workflows" / "history.yml"
 
 
 def artifacts(tmp_path: Path, *releases: str) -> Path:
-    """The merge job's download: one folder per job, each with its release's record."""
+    """The merge job's download: one folder per job, each with its release's record, made
+    from the committed one and holding every cell of today's gallery (a committed record may
+    predate a new cell: the build counts what is not yet recorded, and this tests the merge)."""
     folder = tmp_path / "recorded"
+    cells = merge.named_cells(GALLERY)
     for release in releases:
         (folder / f"history-{release}").mkdir(parents=True)
-        shutil.copy(HISTORY / f"torch-{release}.json", folder / f"history-{release}")
+        record = json.loads((HISTORY / f"torch-{release}.json").read_text(encoding="utf-8"))
+        record["outputs"] |= {cell: "" for cell in cells - record["outputs"].keys()}
+        (folder / f"history-{release}" / f"torch-{release}.json").write_text(
+            json.dumps(record), encoding="utf-8"
+        )
     return folder
 
 
@@ -34,7 +41,8 @@ def test_two_releases_recorded_apart_merge_into_history(tmp_path, capsys):
     assert merge.merge(artifacts(tmp_path, "2.6.0", "2.14.1"), history, GALLERY) == []
     for release in ("2.6.0", "2.14.1"):
         merged = (history / f"torch-{release}.json").read_bytes()
-        assert merged == (HISTORY / f"torch-{release}.json").read_bytes()
+        recorded = tmp_path / "recorded" / f"history-{release}" / f"torch-{release}.json"
+        assert merged == recorded.read_bytes()
     assert capsys.readouterr().out.splitlines() == [
         "torch-2.14.1.json: updated",
         "torch-2.6.0.json: updated",
@@ -52,7 +60,8 @@ def test_a_record_without_a_cell_of_today_is_refused_and_nothing_is_written(tmp_
     assert problems == [
         (
             f"{stale}: lacks 2 cells of today's gallery (draw_graph.control_flow, "
-            "load_batches.two_workers): it was recorded from other sources; record it again"
+            "load_batches.two_workers): it was recorded before they existed, or from other "
+            "sources; record them: nox -s history -- --only=draw_graph,load_batches 2.14.1"
         )
     ]
     assert not history.exists()
@@ -86,3 +95,25 @@ def test_the_workflow_records_each_release_in_its_own_job_then_merges():
     triggers = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))[True]  # YAML reads "on" so
     assert "workflow_dispatch" in triggers
     assert set(triggers["push"]["paths"]) == {"gallery/**", "snippets/**"}
+
+
+def test_a_new_cell_without_records_is_named_with_the_command_and_fails_nothing(tmp_path):
+    """CONTRIBUTING, "Changing a cell": a cell the records predate passes the build; its
+    summary names the cell, the releases and the command that records it."""
+    from torch_notes.commands.build_site import unrecorded_cells
+
+    gallery = tmp_path / "gallery" / "tensors"
+    gallery.mkdir(parents=True)
+    (gallery / "plot_sample.py").write_text("x = 1\n# %% old\nx\n# %% new\nx + 1\n")
+    history = tmp_path / "history"
+    history.mkdir()
+    record = {"outputs": {"sample.setup": "", "sample.old": "1"}}
+    for release in ("2.6.0", "2.14.1"):
+        (history / f"torch-{release}.json").write_text(json.dumps(record), encoding="utf-8")
+    assert unrecorded_cells(history, tmp_path / "gallery") == {
+        "2.6.0": ["sample.new"],
+        "2.14.1": ["sample.new"],
+    }
+    record["outputs"]["sample.new"] = "2"
+    (history / "torch-2.14.1.json").write_text(json.dumps(record), encoding="utf-8")
+    assert unrecorded_cells(history, tmp_path / "gallery") == {"2.6.0": ["sample.new"]}

@@ -48,6 +48,7 @@ from torch_notes.evidence.execution.statement_probes import all_probes, case_nam
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.verdicts import Verdict
 from torch_notes.gallery import downloads, shared_run
+from torch_notes.history.merge import named_cells
 from torch_notes.legs import torch_release
 from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, HISTORY, ROOT, SITE, build_scratch
 from torch_notes.release_list import version as release_version
@@ -371,6 +372,20 @@ def unrecorded_probes() -> dict[str, list[str]]:
     return missing
 
 
+def unrecorded_cells(history: Path = HISTORY, gallery: Path = GALLERY) -> dict[str, list[str]]:
+    """``{release: [example.cell, ...]}``: the named cells of today's gallery that a release's
+    record (``history/``) does not hold yet: a new cell before the "Release history" workflow,
+    or ``nox -s history -- --only=<example> <release>``, records it. The build passes; the
+    summary says what is missing and the command."""
+    cells = named_cells(gallery)
+    missing = {}
+    for path in sorted(history.glob("torch-*.json"), key=lambda p: release_version(p.stem[6:])):
+        outputs = json.loads(path.read_text(encoding="utf-8")).get("outputs", {})
+        if absent := sorted(cells - outputs.keys()):
+            missing[path.stem.removeprefix("torch-")] = absent
+    return missing
+
+
 def verdict_counts(language: str) -> dict[str, int]:
     """How the notes fare today, by computed verdict (torch_notes/evidence/reports/errata_table.py)."""
     report = BUILD / "doctrees" / language / "errata.json"
@@ -454,6 +469,7 @@ def build(extra: list[str] | None = None) -> int:
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
         "unrecorded_probes": unrecorded_probes(),
+        "unrecorded_cells": unrecorded_cells(),
         "general_statements": {
             language: general_statements(language) for language in sitewide.LANGUAGE_CODES
         },
@@ -510,6 +526,17 @@ def print_summary(info: dict[str, Any], total: float) -> None:
             f"{v} {k}" for k, v in counts.items() if k not in ("checks", "hold") and v
         )
         print(f"checked:   {language:>5} {counts['hold']}/{counts['checks']} hold ({details})")
+    cells = info["unrecorded_cells"]
+    if cells:
+        names = sorted({cell for missing in cells.values() for cell in missing})
+        examples = sorted({cell.split(".")[0] for cell in names})
+        print(
+            f"records:   {len(names)} cells not yet recorded on {len(cells)} releases "
+            f"({', '.join(names)}); the Release history workflow records them, or "
+            f"nox -s history -- --only={','.join(examples)} {' '.join(cells)}"
+        )
+    else:
+        print("records:   every cell of the gallery is recorded on every release of history/")
     unrecorded = info["unrecorded_probes"]
     print(
         f"probes:    {len(all_probes())} statement probes"

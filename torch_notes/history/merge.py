@@ -56,9 +56,11 @@ def problems_of(path: Path, record: dict[str, Any], cells: set[str]) -> list[str
         return problems
     missing = sorted(cells - record["outputs"].keys())
     if missing:
+        examples = sorted({cell.split(".")[0] for cell in missing})
         problems.append(
-            f"{path}: lacks {len(missing)} cells of today's gallery ({', '.join(missing)}): "
-            "it was recorded from other sources; record it again"
+            f"{path}: lacks {len(missing)} cells of today's gallery ({', '.join(missing)}): it "
+            "was recorded before they existed, or from other sources; record them: "
+            f"nox -s history -- --only={','.join(examples)} {release}"
         )
     return problems
 
