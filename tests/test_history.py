@@ -402,3 +402,14 @@ def test_recording_one_example_again_changes_only_its_new_cell(tmp_path):
     }
     with pytest.raises(LookupError, match="no example missing"):
         probe.record_again(out, ["missing"], gallery=tmp_path / "gallery")
+
+
+def test_history_environments_take_the_cpu_index_where_the_docs_do(monkeypatch):
+    from torch_notes.history import record
+
+    monkeypatch.delenv("TORCH_NOTES_CPU_INDEX", raising=False)
+    assert record.cpu_index() == []
+    monkeypatch.setenv("TORCH_NOTES_CPU_INDEX", "1")
+    assert record.cpu_index() == ["--extra-index-url", "https://download.pytorch.org/whl/cpu"]
+    monkeypatch.setenv("TORCH_NOTES_CPU_INDEX", "https://mirror.example/whl/cpu")
+    assert record.cpu_index() == ["--extra-index-url", "https://mirror.example/whl/cpu"]

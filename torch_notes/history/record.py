@@ -43,6 +43,18 @@ def folder_size(path: Path) -> int:
 KEEP_VARIABLE = "TORCH_NOTES_HISTORY_ENVS"
 
 
+# As for the docs (noxfile.py, README "Installing from a mirror"): TORCH_NOTES_CPU_INDEX=1 takes
+# torch from PyTorch's CPU index (a few hundred MB, not a CUDA wheel of about 5.4 GB); any other
+# value is the address of a mirror of that index.
+CPU_INDEX = "https://download.pytorch.org/whl/cpu"
+
+
+def cpu_index() -> list[str]:
+    """pip's arguments for PyTorch's CPU index, where ``TORCH_NOTES_CPU_INDEX`` asks for it."""
+    index = os.environ.get("TORCH_NOTES_CPU_INDEX", "")
+    return ["--extra-index-url", index if "://" in index else CPU_INDEX] if index else []
+
+
 def record(release: str, scratch: Path, *options: str) -> dict[str, float]:
     """Probe one release in an environment of its own (kept where ``KEEP_VARIABLE`` says);
     return its timings and size."""
@@ -57,7 +69,7 @@ def record(release: str, scratch: Path, *options: str) -> dict[str, float]:
         docs = [r for r in group_requirements("docs") if not canonical_name(r).startswith("torch")]
         pip = [python, "-m", "pip", "--disable-pip-version-check", "--no-cache-dir", "install",
                "-q"]  # fmt: skip
-        run([*pip, *requirements(release), *docs], f"installing torch {release}",
+        run([*pip, *cpu_index(), *requirements(release), *docs], f"installing torch {release}",
             timeout=INSTALL_SECONDS)  # fmt: skip
         ready.write_text(release, encoding="utf-8")
     installed = time.perf_counter()
