@@ -279,3 +279,45 @@ def test_one_behaviour_is_stated_on_its_one_probe(make_app, rootdir, tmp_path):
     assert len(elsewhere) == 1, found
     assert "'weights_only rebuilds tensors and dicts.'" in elsewhere[0]
     assert "absolutes.md:3" in elsewhere[0]
+
+
+BY_MEANING = """\
+# By meaning
+
+`torch.cat` joins tensors along a dimension they already have.
+
+Here `torch.cat` joins the two tensors above.
+
+Note 004 says `max()` is no node of the graph.
+
+`torch.stack` adds a new dimension: {claim}`True <example.grad>`.
+"""
+
+
+def test_a_sentence_that_states_an_api_behaviour_needs_evidence_without_an_absolute_word(
+    make_app, rootdir, tmp_path
+):
+    """On a page that teaches, a present-tense sentence naming an API is a general statement
+    (found by its meaning): bound to the example, backed by a claim, or reporting a note, it
+    passes; otherwise it fails naming the API."""
+    srcdir = tmp_path / "claims"
+    shutil.copytree(rootdir / "test-claims", srcdir)
+    (srcdir / "absolutes.md").write_text(BY_MEANING, encoding="utf-8")
+    (srcdir / "reviewed").mkdir()
+    (srcdir / "reviewed" / "en.toml").write_text("", encoding="utf-8")
+    app = make_app(
+        "html",
+        srcdir=srcdir,
+        confoverrides={
+            "evidence_reviewed_absolutes": str(srcdir / "reviewed"),
+            "evidence_probes_dir": str(srcdir / "probes"),
+            "evidence_topic_pages": ["index", "absolutes"],
+        },
+    )
+    (srcdir / "probes").mkdir()
+    app.build()
+    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
+    found = [line for line in warnings.splitlines() if "general statement with no evidence" in line]
+    assert len(found) == 1, found
+    assert "'torch.cat joins tensors along a dimension they already have.'" in found[0]
+    assert "it names torch.cat in the present tense" in found[0]

@@ -64,7 +64,7 @@ CHECK_LABELS = {
     CheckKind.OUTPUT: "output blocks",
     CheckKind.CODE: "Python blocks that ran",
     CheckKind.HISTORY: "statements of history backed",
-    CheckKind.ABSOLUTE: "absolute or listed sentences backed (claim, bound, probe)",
+    CheckKind.ABSOLUTE: "general statements backed (claim, bound, probe)",
     CheckKind.WORDING: "Chinese pages in the glossary's words",
     CheckKind.RUNNABLE: "code blocks runnable as shown",
 }
@@ -317,15 +317,9 @@ def written_outside_build(before: dict[str, int] | None, extra: list[str]) -> li
 
 
 def check_counts(language: str) -> dict[str, int]:
-    """What the language's build checked, by kind (torch_notes.evidence.model.records.CheckKind);
-    the classification of general statements is counted apart (:func:`general_statements`)."""
+    """What the language's build checked, by kind (torch_notes.evidence.model.records.CheckKind)."""
     report = BUILD / "doctrees" / language / "checks.json"
-    checks = [
-        c
-        for page in json.loads(report.read_text(encoding="utf-8")).values()
-        for c in page
-        if c["kind"] != CheckKind.GENERAL.value
-    ]
+    checks = [c for page in json.loads(report.read_text(encoding="utf-8")).values() for c in page]
     kinds = [c["kind"] for c in checks]
     return {
         "checks": len(checks),
@@ -339,12 +333,12 @@ GENERAL_BACKINGS = ("claim", "bound", "probe", "site", "none")
 
 def general_statements(language: str) -> dict[str, dict[str, int]]:
     """Per page, its general statements by how each is backed: a claim, a bound to the example
-    or to releases, a probe, a site check, or none yet (found by meaning, not yet reviewed)."""
+    or to releases, a probe, a site check, or none (which fails the build)."""
     report = BUILD / "doctrees" / language / "checks.json"
     pages = json.loads(report.read_text(encoding="utf-8"))
     counts = {}
     for docname, checks in sorted(pages.items()):
-        found = [c["detail"] for c in checks if c["kind"] == CheckKind.GENERAL.value]
+        found = [c["detail"] for c in checks if c["kind"] == CheckKind.ABSOLUTE.value]
         if found:
             counts[docname] = {b: found.count(b) for b in GENERAL_BACKINGS if found.count(b)}
     return counts
@@ -555,9 +549,12 @@ def print_summary(info: dict[str, Any], total: float) -> None:
         print(
             f"general:   {language:>5} {sum(totals.values())} statements on {len(pages)} pages: "
             f"{totals['claim']} claims, {totals['bound']} bound to the example or releases, "
-            f"{totals['probe']} probed, {totals['site']} enforced by the site's checks, "
-            f"{totals['none']} found by meaning and not yet reviewed"
-            + (f" ({len(unreviewed)} pages; per page: .build-info.json)" if unreviewed else "")
+            f"{totals['probe']} probed, {totals['site']} enforced by the site's checks"
+            + (
+                f", {totals['none']} with no evidence (on {', '.join(unreviewed)})"
+                if unreviewed
+                else ""
+            )
         )
     for language, verdicts in info["verdicts"].items():
         rows = sum(verdicts.values())

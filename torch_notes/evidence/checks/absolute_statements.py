@@ -19,14 +19,16 @@ code, :data:`API_CODE_PATTERN`, or PyTorch). Each is backed (:func:`backing_of`)
       text = "torch.cat joins tensors along a dimension they already have: …"
       probe = "tensors/cat_other_sizes"
 
-The build fails naming the page, the line and the sentence when an absolute one has no backing,
-when a probe's case is refuted on this build's PyTorch or in a supported release's record
-(naming the case and what happened), when a sentence names an API whose one probe it does not
-rest on (``API = (...)`` in the probe), and on a listed sentence that no page has any more or
-that names no probe. Every general statement is counted by its backing (``CheckKind.GENERAL``,
-the summary's ``general:`` line); one found by meaning alone and not yet backed is counted as
-``none``. Words of the notes (``{note}`` quotes) and inline code are not the site's sentences;
-an exercise's task and a learning objective are instructions, not statements (a solution's
+The build fails naming the page, the line and the sentence when one has no backing, when a
+probe's case is refuted on this build's PyTorch or in a supported release's record (naming the
+case and what happened), when a sentence names an API whose one probe it does not rest on
+(``API = (...)`` in the probe), and on a listed sentence that no page has any more or that names
+no probe. Each general statement is a check (``CheckKind.ABSOLUTE``), its backing the check's
+detail, which the summary counts (its ``general:`` line). Sentences are read for their meaning
+on the pages that teach (topic pages and the glossary; an entry of a list of pages is a
+pointer, and a sentence reporting a note is the note's); absolute words are read everywhere.
+Words of the notes (``{note}`` quotes) and inline code are not the site's sentences; an
+exercise's task and a learning objective are instructions, not statements (a solution's
 sentences are checked); gallery pages are left out, their prose sits beside the executed code.
 """
 
@@ -42,14 +44,16 @@ from functools import cache
 from pathlib import Path
 
 from docutils import nodes
+from sphinx import addnodes
 from sphinx.application import Sphinx
+from sphinx.config import Config
 from sphinx.environment import BuildEnvironment
 from sphinx.locale import get_translation
 from sphinx.util import logging
 from sphinx.util.nodes import is_translatable
 
 from torch_notes.evidence.checks.history_statements import is_evidence
-from torch_notes.evidence.checks.topic_shape import title_of
+from torch_notes.evidence.checks.topic_shape import is_topic, title_of
 from torch_notes.evidence.execution.release_records import supported
 from torch_notes.evidence.execution.statement_probes import (
     PROBE_PREFIX,
@@ -86,7 +90,7 @@ BOUND = re.compile(r"\b2\.\d+\s*[–-]\s*2\.\d+\b|\b(?:on|from|since|before|unti
 EXAMPLE_BOUND = {
     "en": re.compile(
         r"\b(?:here|this example|the example|this build|this run|this seed|this model|"
-        r"in this case|above|below)\b",
+        r"in this case|this page)\b|\b(?:above|below)\b(?!\s*(?:-?\d|zero|one\b))",  # not "above 0"
         re.IGNORECASE,
     ),
     "zh_CN": re.compile(
@@ -96,7 +100,7 @@ EXAMPLE_BOUND = {
 # A present-tense statement about what PyTorch does: its verbs, per language.
 PRESENT_TENSE_ZH = re.compile(
     r"会|返回|给出|抛出|报错|复制|拷贝|共享|需要|要求|保留|记录|拒绝|重建|跳过|必须|不能|"
-    r"可以|能够|得到|生成|变成|保持|释放|累加|存储|保存|读取|写入|移动|调用|等于|相同|不同|取决于"
+    r"可以|能够|得到|生成|变成|保持|释放|累加|存储|保存|读取|写入|移动|等于|相同|不同|取决于"
 )
 PRESENT_TENSE = re.compile(
     r"\b(?:is|are|returns?|gives?|raises?|copies|shares?|needs?|requires?|keeps?|runs?|"
@@ -270,10 +274,31 @@ def refutations(env: BuildEnvironment, probe: str) -> list[str]:
     return found
 
 
+# A sentence that reports what a note says ("Note 004 says ...", 笔记 001 ...): the notes'
+# claims are checked as errata, against what PyTorch does now.
+REPORTS_A_NOTE = re.compile(r"^\s*(?:Note \d{3}\b|The notes?\b|笔记\s*\d{3}|这篇笔记|笔记)")
+
+
+def teaches(config: Config, docname: str, doctree: nodes.document) -> bool:
+    """Whether a page teaches PyTorch, so that its sentences are read for their meaning too:
+    a topic page, or a glossary (the site's and sections' front pages point to them)."""
+    return is_topic(config, docname) or doctree.next_node(addnodes.glossary) is not None
+
+
+def is_pointer(paragraph: nodes.Element) -> bool:
+    """A paragraph that opens with a link to another page ("lifetime: what backward() keeps
+    ..."): an entry of a list of pages, which says what the page holds, not how PyTorch behaves."""
+    first = paragraph.children[0] if paragraph.children else None
+    return isinstance(first, addnodes.pending_xref) and first.get("reftype") == "doc"
+
+
 def is_statement_by_meaning(prose: str, language: str) -> bool:
     """Whether a sentence without an absolute word still states how PyTorch behaves: it names
-    an API (or PyTorch) in the present tense, and does not introduce the code that follows."""
+    an API (or PyTorch) in the present tense, does not report what a note says, and does not
+    introduce the code that follows."""
     if API_CODE not in prose and "PyTorch" not in prose:
+        return False
+    if REPORTS_A_NOTE.match(prose):
         return False
     if prose.rstrip().endswith((":", "：")):
         return False
@@ -314,32 +339,38 @@ def check_absolute_statements(app: Sphinx, doctree: nodes.document) -> None:
             continue  # generated by a directive (the errata table), not written by an author
         if is_exercise_task(paragraph) or is_objective(paragraph):
             continue
+        by_meaning_here = teaches(app.config, env.docname, doctree) and not is_pointer(paragraph)
         for found in sentences(paragraph, own):
             prose, sentence = found.prose, normalised(found.shown)
             review = accepted.get((env.docname, sentence))
             has_absolute = bool(absolute.search(prose.replace(OPAQUE, " ").replace(API_CODE, " ")))
-            if not (has_absolute or review or is_statement_by_meaning(prose, language)):
+            by_meaning = by_meaning_here and is_statement_by_meaning(prose, language)
+            # A sentence naming an API whose behaviour one probe states is about that behaviour.
+            owners = {declared[api] for api in found.apis if api in declared}
+            if not (has_absolute or review or by_meaning or owners):
                 continue
             backing = backing_of(prose, language, review)
             refuted = refutations(env, review.probe) if review and review.probe else []
-            # Every general statement is classified (the summary counts them by backing);
-            # one with an absolute word or a listed probe must be backed and not refuted.
-            record_check(env, CheckKind.GENERAL, sentence, not refuted, detail=backing)
-            if has_absolute or review:
-                ok = backing != "none" and not refuted
-                record_check(env, CheckKind.ABSOLUTE, sentence, ok, detail=backing)
-            if has_absolute and backing == "none":
+            # Every general statement must be backed, and its probe not refuted; the summary
+            # counts them by their backing (the check's detail).
+            ok = backing != "none" and not refuted
+            record_check(env, CheckKind.ABSOLUTE, sentence, ok, detail=backing)
+            if backing == "none":
                 logger.warning(
-                    "an absolute statement with no evidence: %r; add the {claim}, {fact} or "
+                    "a general statement with no evidence: %r (%s); add the {claim}, {fact} or "
                     '{cited} document that covers it, bound it ("on 2.6–2.14", "here"), or '
                     "list it in %s with the probe that tries its edge cases (probes/)",
                     sentence,
+                    "an absolute word"
+                    if has_absolute
+                    else "it names "
+                    + (", ".join(found.apis) or "PyTorch")
+                    + " in the present tense",
                     reviewed_file(path, language),
                     location=paragraph,
                     type="evidence",
                     subtype="absolute",
                 )
-            owners = {declared[api] for api in found.apis if api in declared}
             if backing not in ("claim", "bound") and owners - {review and review.probe}:
                 logger.warning(
                     "a statement of how %s behaves that does not rest on probes/%s.py, the one "

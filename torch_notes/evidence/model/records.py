@@ -122,10 +122,9 @@ class CheckKind(enum.Enum):
     OUTPUT = "output"  # an output block: equal to its reviewed expected output
     CODE = "code"  # a Python block shown on a page: it ran in this build
     HISTORY = "history"  # a sentence about PyTorch's past: it holds a claim, fact or citation
-    ABSOLUTE = "absolute"  # an absolute or listed sentence: evidence, a bound, or a probe
-    # A general statement, found by its words or its meaning, classified by its backing
-    # (detail: claim, bound, probe, site, none); counted apart from the checks.
-    GENERAL = "general"
+    # A general statement, found by its words or its meaning: a claim, a bound, or a probe
+    # (detail: how it is backed: claim, bound, probe, site, or none when it is not).
+    ABSOLUTE = "absolute"
     WORDING = "wording"  # a Chinese page: the glossary's terms and Chinese punctuation
     RUNNABLE = (
         "runnable"  # shown code: it runs as shown (names shown, check alone, no hidden output)
