@@ -1,4 +1,4 @@
-"""backward() differentiates a scalar: y.backward(w) gives the gradient of (y * w).sum(), with w of y's shape, and without w only a real tensor of one element starts the pass."""
+"""backward() differentiates a scalar: for a real y, y.backward(w) gives the gradient of (y * w).sum(), with w of y's shape (for a complex y, that of the real part of (y * w.conj()).sum()), and without w only a real tensor of one element starts the pass."""
 
 import torch
 
@@ -59,3 +59,26 @@ def case_half_precision():
     x = torch.tensor([1.0, 2.0], dtype=torch.float16, requires_grad=True)
     (x**2).backward(torch.tensor([1.0, 0.5], dtype=torch.float16))
     assert x.grad.tolist() == [2.0, 2.0], f"gradient {x.grad}"
+
+
+def case_weight_of_another_dtype():
+    """a float64 or int64 weight for a float32 y: the gradient of (y * w).sum(), in float32"""
+    for w in (torch.tensor([1.0, 0.5, 2.0, 0.0], dtype=torch.float64), torch.tensor([1, 0, 2, 3])):
+        got = grads(lambda x: x**2, w)
+        assert got.dtype == torch.float32 and torch.equal(
+            got, grads(lambda x, w=w: (x**2 * w).sum())
+        ), f"{w.dtype}: {got}"
+
+
+def case_complex_result():
+    """a complex y: the gradient of the real part of (y * w.conj()).sum(), not of (y * w).sum()"""
+    w = torch.tensor([1 + 2j, 3j])
+
+    def grad_of(start):
+        x = torch.tensor([1 + 1j, 2 - 1j], requires_grad=True)
+        start(x * (2 + 1j))
+        return x.grad
+
+    weighted = grad_of(lambda y: y.backward(w))
+    assert torch.equal(weighted, grad_of(lambda y: (y * w.conj()).sum().real.backward())), weighted
+    assert not torch.equal(weighted, grad_of(lambda y: (y * w).sum().real.backward())), weighted

@@ -1,4 +1,4 @@
-"""create_graph=True records the backward pass, so the gradient has a graph of its own, and keeps the graph of y alive: memory that a plain pass frees, and that only a further differentiation uses."""
+"""create_graph=True records the backward pass, so the gradient has a graph of its own (unless computing it used no tracked value) and can be differentiated again, and, since retain_graph defaults to create_graph, keeps the graph of y alive: memory that a plain pass frees, and that only a further differentiation uses."""
 
 import torch
 
@@ -56,3 +56,45 @@ def case_same_values():
         (h,) = torch.autograd.grad(g, x, create_graph=last)
         values.append((g.item(), h.item()))
     assert values[0] == values[1], f"{values}"
+
+
+def case_gradient_differentiated_again():
+    """x ** 3 at 2: the gradient 12 has a graph, its derivative 12 too, and the third derivative 6 as well"""
+    x = torch.tensor(2.0, dtype=torch.float64, requires_grad=True)
+    (g,) = torch.autograd.grad(x**3, x, create_graph=True)
+    (h,) = torch.autograd.grad(g, x, create_graph=True)
+    (k,) = torch.autograd.grad(h, x, create_graph=True)
+    assert (g.item(), h.item(), k.item()) == (12.0, 12.0, 6.0), (g, h, k)
+    assert all(t.grad_fn is not None for t in (g, h, k)), "a derivative has no graph"
+
+
+def case_gradient_from_a_tracked_weight():
+    """the gradient of a layer's output with respect to its input: linear in x, yet computed from the tracked weight, so it has a graph"""
+    layer = torch.nn.Linear(3, 1)
+    x = torch.ones(1, 3, requires_grad=True)
+    (g,) = torch.autograd.grad(layer(x).sum(), x, create_graph=True)
+    (w_grad,) = torch.autograd.grad(g.sum(), layer.weight)
+    assert g.grad_fn is not None and w_grad.tolist() == [[1.0, 1.0, 1.0]], f"{g.grad_fn}, {w_grad}"
+
+
+def case_dtypes_and_no_grad():
+    """float16 and complex64 inputs, and a call inside torch.no_grad()"""
+    for dtype in (torch.float16, torch.complex64):
+        x = torch.tensor([1.0, 2.0], dtype=dtype, requires_grad=True)
+        (g,) = torch.autograd.grad(
+            (x * x).real.sum() if dtype.is_complex else (x * x).sum(), x, create_graph=True
+        )
+        assert g.grad_fn is not None, f"{dtype}: no graph"
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x**3
+    with torch.no_grad():
+        (g,) = torch.autograd.grad(y, x, create_graph=True)
+    assert g.grad_fn is not None, "no graph under no_grad"
+
+
+def case_retain_graph_follows_create_graph():
+    """retain_graph=False given with create_graph=True frees y's graph: keeping it is only the default"""
+    x = torch.tensor(2.0, requires_grad=True)
+    y = x**3
+    torch.autograd.grad(y, x, create_graph=True, retain_graph=False)
+    assert raises(lambda: torch.autograd.grad(y, x)), "the graph of y was kept"

@@ -79,3 +79,18 @@ def case_complex_and_zero_dimensional():
         w.register_hook(hook)
         w.real.backward()
         assert z.grad.item() == expected, f"z.grad {z.grad.item()}, not {expected}"
+
+
+def case_leaf_hook_before_accumulation():
+    """a hook on a leaf that already holds a gradient runs before the new one is added: what it returns is what is added"""
+    x = torch.tensor([1.0, 2.0], requires_grad=True)
+    (x * 3).sum().backward()
+    during = []
+
+    def halve(g):
+        during.append(x.grad.tolist())
+        return g / 2
+
+    x.register_hook(halve)
+    (x * 4).sum().backward()
+    assert during == [[3.0, 3.0]] and x.grad.tolist() == [5.0, 5.0], f"{during}, {x.grad}"

@@ -70,3 +70,18 @@ def case_no_grad_view():
         v = x[0]
     (v * 3).backward()
     assert v.is_leaf and v.requires_grad and v.grad is None and x.grad is None, "it got a gradient"
+
+
+def case_no_grad_view_of_a_changed_base():
+    """a view taken under no_grad whose base is then changed in place: is_leaf and grad_fn both refuse"""
+    base = torch.ones(2, requires_grad=True) * 2
+    with torch.no_grad():
+        v = base[0]
+    base.mul_(2)
+    refused = []
+    for attribute in ("is_leaf", "grad_fn"):
+        try:
+            getattr(v, attribute)
+        except RuntimeError:
+            refused.append(attribute)
+    assert refused == ["is_leaf", "grad_fn"], f"only {refused} refused"

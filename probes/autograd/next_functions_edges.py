@@ -1,4 +1,4 @@
-"""Every backward node has next_functions: (node, index) pairs that lead to the nodes of its operation's inputs (None for an input that needs no gradient), the index saying which output of that node the input was; an AccumulateGrad node has none."""
+"""Every backward node has next_functions: (node, index) pairs that lead to the nodes of its operation's inputs (None for an input that needs no gradient), the index saying which output of that node the input was; an AccumulateGrad node has none; following them from the root meets every node of the graph."""
 
 import torch
 import torch.nn.functional as F
@@ -105,3 +105,22 @@ def case_dtypes_and_shapes():
     ]
     wrong = [m.dtype for m in made if not leads_to(m * m.detach(), [m])]
     assert not wrong, f"wrong edges for {wrong}"
+
+
+def case_walk_visits_the_whole_graph():
+    """following next_functions from the root meets every node that the backward pass runs"""
+    x, w = torch.ones(3, requires_grad=True), torch.ones(3, requires_grad=True)
+    y = x + 2
+    out = (y * y * w).sum() + torch.sigmoid(w).mean()
+    seen, stack = set(), [out.grad_fn]
+    while stack:
+        node = stack.pop()
+        if node is None or node in seen:
+            continue
+        seen.add(node)
+        stack.extend(n for n, _ in node.next_functions)
+    ran = set()
+    for node in seen:
+        node.register_prehook(lambda grads, node=node: ran.add(node))
+    out.backward()
+    assert ran == seen and len(seen) == 9, f"walked {len(seen)} nodes, {len(ran)} ran"
