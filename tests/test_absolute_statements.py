@@ -321,3 +321,20 @@ def test_a_sentence_that_states_an_api_behaviour_needs_evidence_without_an_absol
     assert len(found) == 1, found
     assert "'torch.cat joins tensors along a dimension they already have.'" in found[0]
     assert "it names torch.cat in the present tense" in found[0]
+
+
+def test_a_probe_past_the_time_limit_stops_naming_its_file_and_line(tmp_path, monkeypatch):
+    """A probe runs within the build's time limit (torch_notes.time_limits); one that runs
+    past it is no refuted case but the build's failure, naming the probe and its line."""
+    from torch_notes.evidence.execution.statement_probes import run_probe
+    from torch_notes.time_limits import TimeLimitExceeded
+
+    monkeypatch.setenv("TORCH_NOTES_TIME_LIMIT", "1")
+    probe = tmp_path / "slow.py"
+    probe.write_text(
+        '"""Planted: never ends."""\nimport time\n\n\ndef case_forever():\n'
+        '    """a case that waits"""\n    while True:\n        time.sleep(0.01)\n',
+        encoding="utf-8",
+    )
+    with pytest.raises(TimeLimitExceeded, match=r"slow\.py.*line [78]"):
+        run_probe(probe, "planted/slow")

@@ -4,7 +4,6 @@ last job's merge (torch_notes.history.merge) takes only whole records of today's
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path

@@ -30,8 +30,9 @@ def case_default_is_zero():
 def case_main_process_main_thread():
     """every sample of an epoch of 10, in batches of 4 and shuffled"""
     log = []
-    loader = DataLoader(Recorder(10, log), batch_size=4, shuffle=True,
-                        generator=torch.Generator().manual_seed(0))
+    loader = DataLoader(
+        Recorder(10, log), batch_size=4, shuffle=True, generator=torch.Generator().manual_seed(0)
+    )
     list(loader)
     where = {(pid, thread, info) for _, _, pid, thread, info in log}
     assert len(log) == 10, f"{len(log)} loads"
@@ -41,7 +42,7 @@ def case_main_process_main_thread():
 def case_loaded_between_steps():
     """the batches are loaded one at a time, each after the step on the one before"""
     log = []
-    for step, batch in enumerate(DataLoader(Recorder(6, log), batch_size=2)):
+    for step, _batch in enumerate(DataLoader(Recorder(6, log), batch_size=2)):
         log.append(("step", step))
     order = [entry[0] if entry[0] == "step" else "load" for entry in log]
     assert order == ["load", "load", "step"] * 3, f"order {order}"

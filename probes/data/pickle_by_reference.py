@@ -42,8 +42,12 @@ def case_no_code_in_pickle():
     """the pickle holds neither the method's code nor its constants nor class attributes"""
     for protocol in range(2, pickle.HIGHEST_PROTOCOL + 1):
         data = pickle.dumps(WhoLoads(), protocol=protocol)
-        for piece in (b"code-of-getitem", b"a class attribute", b"__getitem__",
-                      WhoLoads.__getitem__.__code__.co_code):
+        for piece in (
+            b"code-of-getitem",
+            b"a class attribute",
+            b"__getitem__",
+            WhoLoads.__getitem__.__code__.co_code,
+        ):
             assert piece not in data, f"protocol {protocol} holds {piece!r}"
 
 
@@ -94,7 +98,11 @@ def case_fresh_process_without_the_class():
             main.Sample = previous
         else:
             del main.Sample
-    done = subprocess.run([sys.executable, "-c", "import pickle, sys; "
-                           "pickle.loads(sys.stdin.buffer.read())"],
-                          input=data, capture_output=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, "-c", ("import pickle, sys; pickle.loads(sys.stdin.buffer.read())")],
+        input=data,
+        check=False,
+        capture_output=True,
+        timeout=60,
+    )
     assert done.returncode != 0 and b"AttributeError" in done.stderr, done.stderr[-300:]

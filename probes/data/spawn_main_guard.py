@@ -46,8 +46,13 @@ print("exitcode", worker.exitcode, flush=True)
 def run(source, *arguments, name="script.py"):
     path = pathlib.Path(name)
     path.write_text(source)
-    done = subprocess.run([sys.executable, str(path), *arguments], capture_output=True,
-                          text=True, timeout=60)
+    done = subprocess.run(
+        [sys.executable, str(path), *arguments],
+        check=False,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     return done.stdout.splitlines(), done.stderr
 
 
@@ -59,10 +64,11 @@ def needs(method):
 def case_import_runs_top_level():
     """a module imported (not run as a program): its top level runs, its guarded block does not"""
     pathlib.Path("imported_module.py").write_text(
-        "ran = ['top']\nif __name__ == '__main__':\n    ran.append('guarded')\n")
+        "ran = ['top']\nif __name__ == '__main__':\n    ran.append('guarded')\n"
+    )
     sys.path.insert(0, ".")
     try:
-        import imported_module  # noqa: PLC0415
+        import imported_module
     finally:
         sys.path.remove(".")
         sys.modules.pop("imported_module", None)
@@ -73,8 +79,14 @@ def case_run_as_program():
     """python script.py and python -m script: the guarded block runs"""
     pathlib.Path("program.py").write_text("if __name__ == '__main__':\n    print('guarded')\n")
     for command in (["program.py"], ["-m", "program"]):
-        done = subprocess.run([sys.executable, *command], capture_output=True, text=True,
-                              timeout=60, cwd=".")
+        done = subprocess.run(
+            [sys.executable, *command],
+            check=False,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=".",
+        )
         assert done.stdout.split() == ["guarded"], f"{command}: {done.stdout!r} {done.stderr!r}"
 
 

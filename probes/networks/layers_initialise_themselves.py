@@ -27,14 +27,16 @@ def layers():
 
 def built(seed):
     torch.manual_seed(seed)
-    return {name: [p.detach().clone() for p in layer.parameters()] for name, layer in layers().items()}
+    return {
+        name: [p.detach().clone() for p in layer.parameters()] for name, layer in layers().items()
+    }
 
 
 def case_values_come_from_the_generator():
     """each layer built twice from the same seed holds the same values, finite ones"""
     first, second = built(0), built(0)
     for name in first:
-        for a, b in zip(first[name], second[name]):
+        for a, b in zip(first[name], second[name], strict=False):
             assert torch.isfinite(a).all(), f"{name}: values that are not finite"
             assert torch.equal(a, b), f"{name}: not a function of the seed (memory left as it was?)"
 
@@ -52,7 +54,9 @@ def case_norm_layers_ones_and_zeros():
     """LayerNorm, BatchNorm2d and GroupNorm start with weight 1 and bias 0"""
     for name in ("LayerNorm", "BatchNorm2d", "GroupNorm"):
         weight, bias = layers()[name].parameters()
-        assert torch.equal(weight, torch.ones_like(weight)) and torch.equal(bias, torch.zeros_like(bias)), name
+        assert torch.equal(weight, torch.ones_like(weight)) and torch.equal(
+            bias, torch.zeros_like(bias)
+        ), name
 
 
 def case_built_in_grad_modes():

@@ -16,7 +16,11 @@ def outcome(model, state_dict, strict):
 
 def net(hidden=10, names=None):
     layers = [nn.Linear(1, hidden), nn.ReLU(), nn.Linear(hidden, 1)]
-    return nn.Sequential(OrderedDict(zip(names, layers))) if names else nn.Sequential(*layers)
+    return (
+        nn.Sequential(OrderedDict(zip(names, layers, strict=False)))
+        if names
+        else nn.Sequential(*layers)
+    )
 
 
 def case_same_build_loads():
@@ -61,7 +65,9 @@ def case_batch_norm_statistics_required():
     """a state_dict of BatchNorm without num_batches_tracked (its version record kept)"""
     state = nn.BatchNorm1d(2).state_dict()
     del state["num_batches_tracked"]
-    assert outcome(nn.BatchNorm1d(2), state, strict=True) == "raises", "the missing buffer was forgiven"
+    assert outcome(nn.BatchNorm1d(2), state, strict=True) == "raises", (
+        "the missing buffer was forgiven"
+    )
 
 
 def case_non_persistent_buffer_not_needed():
@@ -113,7 +119,9 @@ def case_values_copied():
     source = net()
     target = net().double()
     target.load_state_dict(source.state_dict())
-    for (name, a), b in zip(source.state_dict().items(), target.state_dict().values()):
+    for (name, a), b in zip(
+        source.state_dict().items(), target.state_dict().values(), strict=False
+    ):
         assert a.data_ptr() != b.data_ptr() and b.dtype == torch.float64, name
 
 

@@ -8,9 +8,19 @@ from torch import nn
 
 def case_built_in_modules():
     """Linear, Conv2d, LSTM, Dropout, BatchNorm1d, ReLU, Sequential, ModuleList, Identity, lazy"""
-    modules = [nn.Linear(2, 2), nn.Conv2d(1, 1, 3), nn.LSTM(2, 2), nn.Dropout(), nn.BatchNorm1d(2),
-               nn.ReLU(), nn.Sequential(), nn.ModuleList(), nn.Identity(), nn.LazyLinear(2),
-               nn.Module()]
+    modules = [
+        nn.Linear(2, 2),
+        nn.Conv2d(1, 1, 3),
+        nn.LSTM(2, 2),
+        nn.Dropout(),
+        nn.BatchNorm1d(2),
+        nn.ReLU(),
+        nn.Sequential(),
+        nn.ModuleList(),
+        nn.Identity(),
+        nn.LazyLinear(2),
+        nn.Module(),
+    ]
     missing = [type(m).__name__ for m in modules if not isinstance(m.training, bool)]
     assert not missing, f"no flag on {missing}"
     assert all(m.training for m in modules), "not in training mode when new"
@@ -22,7 +32,7 @@ def case_on_the_meta_device():
 
 
 class Skips(nn.Module):
-    def __init__(self):  # noqa: D107 - leaves out super().__init__() on purpose
+    def __init__(self):
         self.size = 3
 
 

@@ -76,7 +76,7 @@ def case_set_data_breaks_link():
 
 def case_resize_refused():
     """t.resize_(10) on a tensor made by from_numpy: refused rather than moved to new memory"""
-    n, t = pair()
+    _n, t = pair()
     try:
         t.resize_(10)
     except RuntimeError:

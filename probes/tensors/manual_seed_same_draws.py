@@ -9,7 +9,7 @@ def draws(shape=(100, 1)):
 
 
 def same(a, b):
-    return all(torch.equal(x, y) for x, y in zip(a, b))
+    return all(torch.equal(x, y) for x, y in zip(a, b, strict=False))
 
 
 def case_reseeded():
@@ -66,8 +66,10 @@ def case_other_dtypes():
 
 def case_example_data():
     """the data of together/training: x = linspace(-1, 1, 100), y = 2x + 1 + 0.1 randn"""
+
     def make():
         torch.manual_seed(0)
         x = torch.linspace(-1, 1, 100).unsqueeze(1)
         return 2 * x + 1 + 0.1 * torch.randn(x.shape)
+
     assert torch.equal(make(), make()), "the data differ"

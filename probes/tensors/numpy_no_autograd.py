@@ -1,6 +1,5 @@
 """A NumPy array records no operations for autograd: arithmetic on it gives plain arrays, a tensor made from it has no history, and so numpy() refuses a tensor that requires gradients while gradients are being recorded."""
 
-import numpy as np
 import torch
 
 

@@ -9,7 +9,7 @@ def located(t):
     """Each element read at storage_offset + sum(index * stride) of the underlying memory."""
     memory = t.as_strided((t.untyped_storage().nbytes() // t.element_size(),), (1,), 0)
     for index in itertools.product(*(range(n) for n in t.shape)):
-        where = t.storage_offset() + sum(i * s for i, s in zip(index, t.stride()))
+        where = t.storage_offset() + sum(i * s for i, s in zip(index, t.stride(), strict=False))
         if memory[where].item() != t[index].item():
             return f"{index} is not at {where}"
     return ""

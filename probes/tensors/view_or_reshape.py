@@ -1,6 +1,5 @@
 """view() never copies: it reads the same memory in a new shape of as many elements, or raises when the strides do not allow that shape; reshape() returns such a view when view() would succeed and a copy otherwise, with the values NumPy's reshape gives."""
 
-import numpy as np
 import torch
 
 
@@ -88,9 +87,12 @@ def case_no_single_stride_orders_a_transpose():
     """flattening t = arange(12).view(3, 4).t() needs 0, 4, 8, 1, ...: no start and stride give it"""
     wanted = torch.arange(12).view(3, 4).t().reshape(-1).tolist()
     base = torch.arange(12)
-    for stride in range(0, 12):
+    for stride in range(12):
         for start in range(12):
-            if start + 11 * stride < 12 and base.as_strided((12,), (stride,), start).tolist() == wanted:
+            if (
+                start + 11 * stride < 12
+                and base.as_strided((12,), (stride,), start).tolist() == wanted
+            ):
                 raise AssertionError(f"stride {stride} from {start} gives the order")
 
 
@@ -116,7 +118,7 @@ def case_reshape_values_match_numpy():
     """reshape(-1) and reshape(2, -1) of every layout give what NumPy's reshape gives"""
     for name, t in layouts().items():
         for shape in ((-1,), (2, -1)):
-            if t.numel() % 2 and shape == (2, -1) or t.numel() == 0 and shape == (2, -1):
+            if (t.numel() % 2 and shape == (2, -1)) or (t.numel() == 0 and shape == (2, -1)):
                 continue
             got = t.reshape(*shape).tolist()
             assert got == t.numpy().reshape(*shape).tolist(), f"{name}: {got}"

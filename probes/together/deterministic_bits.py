@@ -121,13 +121,13 @@ def training_run(threads, deterministic):
 def case_training_step_twice():
     """the page's training step from the same seed, twice, on 4 threads, without the flag"""
     first, second = training_run(4, False), training_run(4, False)
-    assert all(torch.equal(a, b) for a, b in zip(first, second)), "the bits differ"
+    assert all(torch.equal(a, b) for a, b in zip(first, second, strict=False)), "the bits differ"
 
 
 def case_training_step_under_flag():
     """the same training step twice under the flag, on one thread"""
     first, second = training_run(1, True), training_run(1, True)
-    assert all(torch.equal(a, b) for a, b in zip(first, second)), "the bits differ"
+    assert all(torch.equal(a, b) for a, b in zip(first, second, strict=False)), "the bits differ"
 
 
 def case_cuda_index_put():
@@ -136,8 +136,9 @@ def case_cuda_index_put():
         raise unittest.SkipTest(f"no CUDA device; documented at {CUDA_DOC}")
     index, values = repeated_indices("cuda")
     with settings(torch.get_num_threads(), True):
-        count = distinct(lambda: torch.zeros(4, device="cuda").index_put_(
-            (index,), values, accumulate=True))
+        count = distinct(
+            lambda: torch.zeros(4, device="cuda").index_put_((index,), values, accumulate=True)
+        )
     assert count == 1, f"10 runs gave {count} different results"
 
 

@@ -2,6 +2,8 @@
 gradient step with learning rate lr multiplies the bias's distance from its best value by
 1 - 2 lr (exactly while the weight stays put): -2 for lr = 1.5."""
 
+import itertools
+
 import torch
 from torch import nn
 
@@ -23,10 +25,12 @@ def case_curvature_two():
         x, y = data(n)
         for w in (0.0, 2.0, -3.0):
             for b in (0.0, 5.0):
-                second = torch.autograd.functional.hessian(loss_of_bias(x, y, w),
-                                                           torch.tensor(b, dtype=torch.float64))
-                assert torch.isclose(second, torch.tensor(2.0, dtype=torch.float64)), \
+                second = torch.autograd.functional.hessian(
+                    loss_of_bias(x, y, w), torch.tensor(b, dtype=torch.float64)
+                )
+                assert torch.isclose(second, torch.tensor(2.0, dtype=torch.float64)), (
                     f"n={n}, w={w}, b={b}: {second.item()}"
+                )
 
 
 def bias_distances(lr, steps, x, y, w=2.0, b=0.0):
@@ -48,16 +52,17 @@ def case_factor_one_minus_two_lr():
     x, y = data()
     for lr in (0.1, 0.5, 0.9, 1.5):
         d = bias_distances(lr, 4, x, y)
-        for before, after in zip(d, d[1:]):
-            assert abs(after - (1 - 2 * lr) * before) < 1e-9 * max(1.0, abs(before)), \
+        for before, after in itertools.pairwise(d):
+            assert abs(after - (1 - 2 * lr) * before) < 1e-9 * max(1.0, abs(before)), (
                 f"lr={lr}: {before} -> {after}"
+            )
 
 
 def case_lr_1_5_doubles_on_the_other_side():
     """lr=1.5: each step lands twice as far away, on the other side"""
     x, y = data()
     d = bias_distances(1.5, 5, x, y)
-    assert all(abs(after / before + 2) < 1e-9 for before, after in zip(d, d[1:])), d
+    assert all(abs(after / before + 2) < 1e-9 for before, after in itertools.pairwise(d)), d
 
 
 def case_weight_moving_too():

@@ -2,6 +2,9 @@
 batch_size gives batches that together hold every example exactly once, and each call of a
 data iterator built on it (data_iter of together/scratch) draws a new order."""
 
+import functools
+import operator
+
 import torch
 
 
@@ -45,12 +48,14 @@ def case_every_example_once():
 
 def case_batch_of_one():
     """batches of one example"""
-    assert sorted(sum(epoch(6, 1), [])) == list(range(6)), "not each example once"
+    assert sorted(functools.reduce(operator.iadd, epoch(6, 1), [])) == list(range(6)), (
+        "not each example once"
+    )
 
 
 def case_new_order_each_call():
     """three calls of data_iter on 1000 examples give three different orders"""
-    orders = {tuple(sum(epoch(1000, 10), [])) for _ in range(3)}
+    orders = {tuple(functools.reduce(operator.iadd, epoch(1000, 10), [])) for _ in range(3)}
     assert len(orders) == 3, f"{len(orders)} different orders"
 
 

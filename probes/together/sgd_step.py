@@ -7,8 +7,10 @@ import torch
 
 def parameters(dtype=torch.float32):
     generator = torch.Generator().manual_seed(0)
-    return [torch.nn.Parameter(torch.randn(shape, generator=generator, dtype=dtype))
-            for shape in ((3, 2), (2,), ())]
+    return [
+        torch.nn.Parameter(torch.randn(shape, generator=generator, dtype=dtype))
+        for shape in ((3, 2), (2,), ())
+    ]
 
 
 def set_grads(params, seed):
@@ -18,8 +20,9 @@ def set_grads(params, seed):
 
 
 def tolerance(dtype):
-    return {torch.float64: 1e-12, torch.float32: 1e-6, torch.float16: 1e-2,
-            torch.bfloat16: 1e-1}[dtype]
+    return {torch.float64: 1e-12, torch.float32: 1e-6, torch.float16: 1e-2, torch.bfloat16: 1e-1}[
+        dtype
+    ]
 
 
 def case_default_step():
@@ -29,7 +32,7 @@ def case_default_step():
         set_grads(params, 1)
         expected = [(p.detach().double() - 0.1 * p.grad.double()) for p in params]
         torch.optim.SGD(params, lr=0.1).step()
-        for p, e in zip(params, expected):
+        for p, e in zip(params, expected, strict=False):
             error = (p.detach().double() - e).abs().max().item()
             assert error <= tolerance(dtype), f"{dtype}: off by {error}"
 
@@ -42,7 +45,7 @@ def case_both_implementations():
         set_grads(params, 1)
         torch.optim.SGD(params, lr=0.1, foreach=foreach).step()
         results.append([p.detach().clone() for p in params])
-    assert all(torch.equal(a, b) for a, b in zip(*results)), "the two differ"
+    assert all(torch.equal(a, b) for a, b in zip(*results, strict=False)), "the two differ"
 
 
 def case_none_gradient_skipped():
@@ -62,7 +65,7 @@ def case_zero_gradient():
         p.grad = torch.zeros_like(p)
     before = [p.detach().clone() for p in params]
     torch.optim.SGD(params, lr=0.1).step()
-    assert all(torch.equal(p.detach(), b) for p, b in zip(params, before)), "it moved"
+    assert all(torch.equal(p.detach(), b) for p, b in zip(params, before, strict=False)), "it moved"
 
 
 def case_momentum_decaying_sum():
@@ -88,7 +91,7 @@ def case_momentum_not_a_plain_sum():
     total = [torch.zeros_like(p) for p in params]
     for seed in (1, 2, 3):
         set_grads(params, seed)
-        total = [t + p.grad for t, p in zip(total, params)]
+        total = [t + p.grad for t, p in zip(total, params, strict=False)]
         optimizer.step()
     buffer = optimizer.state[params[0]]["momentum_buffer"]
     assert not torch.allclose(buffer, total[0]), "the buffer is the plain sum"

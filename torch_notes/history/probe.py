@@ -232,7 +232,7 @@ def record_again(out: Path, only: list[str], gallery: Path = GALLERY) -> dict[st
     Everything else stays byte for byte, and so do an example's volatile facts and the output of
     its cells marked volatile (timings) that the record already holds: a one-cell change is a
     diff of that cell's entries."""
-    result = json.loads(out.read_text(encoding="utf-8"))
+    result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     examples = {sitewide.example_name(s): s for s in runs(gallery, SNIPPETS)[0]}
     unknown = [name for name in only if name != PROBES and name not in examples]
     if unknown:

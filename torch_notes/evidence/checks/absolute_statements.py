@@ -389,7 +389,7 @@ def check_absolute_statements(app: Sphinx, doctree: nodes.document) -> None:
                     "a general statement its probe refutes: %r; probes/%s.py: %s; correct the "
                     "sentence (and its probe), or bound it to where it holds",
                     sentence,
-                    review.probe,
+                    review.probe if review else "",
                     "; ".join(refuted),
                     location=paragraph,
                     type="evidence",

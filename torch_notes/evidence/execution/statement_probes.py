@@ -53,7 +53,7 @@ from torch_notes.evidence.execution.snippet_runner import run_once
 from torch_notes.evidence.model.records import installed_torch
 from torch_notes.machine_loggers import quiet_machine_loggers
 from torch_notes.paths import PROBES, scratch, shown
-from torch_notes.time_limits import time_limit
+from torch_notes.time_limits import TimeLimitExceeded, line_in, time_limit
 
 PROBE_PREFIX = "probes"  # probes.<section>/<name>.<case>: one case of a probe
 CASE_PREFIX = "case_"
@@ -121,7 +121,7 @@ def declared_apis(folder: Path) -> dict[str, str]:
 
 
 @cache
-def _declared_apis(folder: Path, _stamp: tuple) -> dict[str, str]:
+def _declared_apis(folder: Path, _stamp: tuple[tuple[str, int], ...]) -> dict[str, str]:
     declared: dict[str, str] = {}
     for name in all_probes(folder):
         tree = ast.parse(probe_path(name, folder).read_text(encoding="utf-8"))
@@ -181,7 +181,7 @@ def run_probe(path: Path, name: str) -> ProbeRun:
         warnings.catch_warnings(),
         contextlib.redirect_stdout(io.StringIO()),
         contextlib.redirect_stderr(io.StringIO()),
-        time_limit(shown(path), "the probe"),
+        time_limit(shown(path), line_in(str(path))),
     ):
         warnings.simplefilter("ignore")  # a case asserts what it needs of a warning itself
         os.chdir(folder)  # a case may save a file
@@ -201,6 +201,8 @@ def run_probe(path: Path, name: str) -> ProbeRun:
                     function()
                 except unittest.SkipTest as skipped:
                     cases.append(Case(case, edge, NOT_RUN, str(skipped)))
+                except TimeLimitExceeded:
+                    raise  # the build's failure, naming the probe and its line: not an outcome
                 except Exception as error:  # noqa: BLE001 - a case that fails refutes
                     cases.append(Case(case, edge, REFUTED, failure(error)))
                 else:
