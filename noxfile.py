@@ -218,11 +218,13 @@ def docs_live(session: nox.Session) -> None:
     )
 
 
-@nox.session(reuse_venv=True, default=False)
+@nox.session(python=False, default=False)
 def translate(session: nox.Session) -> None:
     """Extract the English messages and update the other languages' catalogs (one .po a page)."""
-    install_groups(session, "docs")
-    session.run("python", "-m", "torch_notes.commands.translate", *session.posargs)
+    # In the environment of `docs`, as `accept`: extracting needs Sphinx, not an install.
+    install_groups(session, "docs", venv=DOCS_VENV)
+    python = str(DOCS_VENV / "bin" / "python")
+    session.run(python, "-m", "torch_notes.commands.translate", *session.posargs, external=True)
 
 
 @nox.session(reuse_venv=True, default=False)

@@ -58,8 +58,8 @@ def main(extra: list[str]) -> int:
            "-E", "-D", "plot_gallery=0", str(DOCS), str(GETTEXT_DIR), *extra]  # fmt: skip
     subprocess.run(run, check=True)
     for language in sitewide.LANGUAGE_CODES[1:]:
-        update = ["sphinx-intl", "update", "-p", str(GETTEXT_DIR), "-d", str(LOCALE_DIR),
-                  "-l", language]  # fmt: skip
+        update = [sys.executable, "-m", "sphinx_intl", "update", "-p", str(GETTEXT_DIR),
+                  "-d", str(LOCALE_DIR), "-l", language]  # fmt: skip
         subprocess.run(update, check=True, stdout=subprocess.DEVNULL)  # a line per catalog
     for language in sitewide.LANGUAGE_CODES[1:]:
         print("\n".join(report(LOCALE_DIR, language)))
