@@ -18,7 +18,7 @@ facts = {}
 
 
 def same_memory(a, b):
-    """Whether two tensors use the same block of memory (storage), at any offset."""
+    """Whether two tensors use the same storage, at any offset."""
     return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
 
 

@@ -46,8 +46,13 @@ def case_shapes_equal():
 
 def case_remainder_moves_when_shuffled():
     """shuffle=True, seeded: the dropped samples change between epochs, and 20 epochs use all"""
-    loader = DataLoader(TensorDataset(torch.arange(23)), batch_size=5, shuffle=True,
-                        drop_last=True, generator=torch.Generator().manual_seed(0))
+    loader = DataLoader(
+        TensorDataset(torch.arange(23)),
+        batch_size=5,
+        shuffle=True,
+        drop_last=True,
+        generator=torch.Generator().manual_seed(0),
+    )
     dropped, seen = [], set()
     for _ in range(20):
         used = {int(i) for (batch,) in loader for i in batch}

@@ -45,8 +45,13 @@ def case_plain_class():
 
 def case_plain_class_shuffled_and_dropped():
     """the same class with shuffle=True, a seeded generator and drop_last=True"""
-    got = batches(Squares(), batch_size=2, shuffle=True, drop_last=True,
-                  generator=torch.Generator().manual_seed(0))
+    got = batches(
+        Squares(),
+        batch_size=2,
+        shuffle=True,
+        drop_last=True,
+        generator=torch.Generator().manual_seed(0),
+    )
     assert len(got) == 2 and all(len(b[0]) == 2 for b in got), f"gave {got}"
 
 

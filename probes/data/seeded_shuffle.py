@@ -16,8 +16,12 @@ def epochs(loader, count=3):
 
 def seeded(seed=0, **options):
     options.setdefault("batch_size", 4)
-    return DataLoader(dataset(options.pop("n", 10)), shuffle=True,
-                      generator=torch.Generator().manual_seed(seed), **options)
+    return DataLoader(
+        dataset(options.pop("n", 10)),
+        shuffle=True,
+        generator=torch.Generator().manual_seed(seed),
+        **options,
+    )
 
 
 def case_each_epoch_a_permutation():

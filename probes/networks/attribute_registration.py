@@ -1,4 +1,4 @@
-"""An nn.Module registers what is assigned to its attributes only when it is a module or a parameter (or a tensor under a name already registered as a buffer), each under the attribute's name; forward is plain Python, free to call layers and functions in any order, with loops and conditions."""
+"""An nn.Module registers what is assigned to its attributes only when it is a module, a parameter or an nn.Buffer (or a plain tensor under a name already registered as a buffer), each under the attribute's name; forward is plain Python, free to call layers and functions in any order, with loops and conditions."""
 
 import torch
 from torch import nn
@@ -56,6 +56,23 @@ def case_tensor_under_buffer_name():
     """a plain tensor assigned under a name registered with register_buffer replaces the buffer"""
     net = Net()
     assert torch.equal(dict(net.named_buffers())["count"], torch.ones(1)), dict(net.named_buffers())
+
+
+def case_nn_buffer_registered():
+    """an nn.Buffer assigned in __init__ (persistent or not) and after construction: a buffer, saved unless persistent=False"""
+
+    class WithBuffers(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.kept = nn.Buffer(torch.ones(2))
+            self.scratch = nn.Buffer(torch.zeros(1), persistent=False)
+
+    net = WithBuffers()
+    net.late = nn.Buffer(torch.ones(1))
+    assert list(dict(net.named_buffers())) == ["kept", "scratch", "late"], list(net.named_buffers())
+    assert list(net.state_dict()) == ["kept", "late"], list(net.state_dict())
+    assert type(net.kept) is torch.Tensor, type(net.kept).__name__
+    assert net.to(torch.float64).late.dtype == torch.float64, "to() did not convert the buffer"
 
 
 def case_tensor_under_parameter_name_refused():

@@ -60,8 +60,10 @@ def case_constant_feature():
 
 def case_affine_false_and_float64():
     """affine=False (no bias at all), and a float64 layer"""
-    for layer, x in ((nn.BatchNorm1d(3, affine=False), batch((32, 3))),
-                     (nn.BatchNorm1d(3).double(), batch((32, 3)).double())):
+    for layer, x in (
+        (nn.BatchNorm1d(3, affine=False), batch((32, 3))),
+        (nn.BatchNorm1d(3).double(), batch((32, 3)).double()),
+    ):
         means = layer(x).mean(dim=0)
         assert means.abs().max() < 1e-5, f"means {means.tolist()}"
 
@@ -84,8 +86,9 @@ def case_running_estimates():
     layer = nn.BatchNorm1d(1)
     x = torch.tensor([[1.0], [2.0], [3.0], [4.0]])
     layer(x)
-    assert layer.momentum == 0.1 and torch.allclose(layer.running_mean, torch.tensor([0.25])), \
+    assert layer.momentum == 0.1 and torch.allclose(layer.running_mean, torch.tensor([0.25])), (
         f"running mean {layer.running_mean.tolist()}"
+    )
 
 
 def case_eval_uses_running_estimates():

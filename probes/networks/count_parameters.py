@@ -18,8 +18,16 @@ def case_linear_layers():
 
 def case_activations_have_none():
     """ReLU, ReLU(inplace=True), Tanh, Sigmoid, GELU, Softmax, Dropout and MaxPool2d"""
-    for layer in (nn.ReLU(), nn.ReLU(inplace=True), nn.Tanh(), nn.Sigmoid(), nn.GELU(),
-                  nn.Softmax(dim=1), nn.Dropout(), nn.MaxPool2d(2)):
+    for layer in (
+        nn.ReLU(),
+        nn.ReLU(inplace=True),
+        nn.Tanh(),
+        nn.Sigmoid(),
+        nn.GELU(),
+        nn.Softmax(dim=1),
+        nn.Dropout(),
+        nn.MaxPool2d(2),
+    ):
         assert count(layer) == 0, f"{layer} has {count(layer)}"
 
 

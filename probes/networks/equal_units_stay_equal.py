@@ -28,8 +28,11 @@ def distinct(net, grad=False):
     """How many different units: rows of the hidden weight, hidden biases, columns of the output weight."""
     first, out = net[0], net[-1]
     pick = (lambda p: p.grad) if grad else (lambda p: p.detach())
-    return max(len(torch.unique(pick(first.weight), dim=0)), len(torch.unique(pick(first.bias))),
-               len(torch.unique(pick(out.weight), dim=1)))
+    return max(
+        len(torch.unique(pick(first.weight), dim=0)),
+        len(torch.unique(pick(first.bias))),
+        len(torch.unique(pick(out.weight), dim=1)),
+    )
 
 
 def case_sgd():
@@ -39,8 +42,11 @@ def case_sgd():
 
 def case_momentum_weight_decay_adam():
     """SGD with momentum and weight decay, Adam, AdamW"""
-    for make in (lambda p: torch.optim.SGD(p, lr=1e-3, momentum=0.9, weight_decay=1e-2),
-                 lambda p: torch.optim.Adam(p, lr=1e-3), lambda p: torch.optim.AdamW(p, lr=1e-3)):
+    for make in (
+        lambda p: torch.optim.SGD(p, lr=1e-3, momentum=0.9, weight_decay=1e-2),
+        lambda p: torch.optim.Adam(p, lr=1e-3),
+        lambda p: torch.optim.AdamW(p, lr=1e-3),
+    ):
         assert train(optimiser=make) == 1, f"{train(optimiser=make)} different rows"
 
 

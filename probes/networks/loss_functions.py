@@ -5,8 +5,15 @@ together/training's table says."""
 import torch
 from torch import nn
 
-NAMES = ("MSELoss", "L1Loss", "HuberLoss", "SmoothL1Loss", "CrossEntropyLoss",
-         "BCEWithLogitsLoss", "NLLLoss")
+NAMES = (
+    "MSELoss",
+    "L1Loss",
+    "HuberLoss",
+    "SmoothL1Loss",
+    "CrossEntropyLoss",
+    "BCEWithLogitsLoss",
+    "NLLLoss",
+)
 
 
 def case_all_in_torch_nn():
@@ -21,9 +28,9 @@ def case_regression_losses():
     prediction = torch.tensor([0.0, 0.5, 3.0, -4.0])
     target = torch.zeros(4)
     error = prediction - target
-    assert torch.isclose(nn.MSELoss()(prediction, target), (error ** 2).mean())
+    assert torch.isclose(nn.MSELoss()(prediction, target), (error**2).mean())
     assert torch.isclose(nn.L1Loss()(prediction, target), error.abs().mean())
-    pieces = torch.where(error.abs() < 1, 0.5 * error ** 2, error.abs() - 0.5)
+    pieces = torch.where(error.abs() < 1, 0.5 * error**2, error.abs() - 0.5)
     for loss in (nn.HuberLoss(), nn.SmoothL1Loss()):
         assert torch.isclose(loss(prediction, target), pieces.mean()), type(loss).__name__
 
@@ -60,7 +67,13 @@ def case_one_number_by_default():
     torch.manual_seed(0)
     x, y = torch.randn(4, 3), torch.randn(4, 3)
     labels = torch.tensor([0, 1, 2, 0])
-    results = [nn.MSELoss()(x, y), nn.L1Loss()(x, y), nn.HuberLoss()(x, y),
-               nn.SmoothL1Loss()(x, y), nn.CrossEntropyLoss()(x, labels),
-               nn.BCEWithLogitsLoss()(x, torch.rand(4, 3)), nn.NLLLoss()(x, labels)]
+    results = [
+        nn.MSELoss()(x, y),
+        nn.L1Loss()(x, y),
+        nn.HuberLoss()(x, y),
+        nn.SmoothL1Loss()(x, y),
+        nn.CrossEntropyLoss()(x, labels),
+        nn.BCEWithLogitsLoss()(x, torch.rand(4, 3)),
+        nn.NLLLoss()(x, labels),
+    ]
     assert all(r.shape == () for r in results), [tuple(r.shape) for r in results]

@@ -37,11 +37,23 @@ def case_page_model_tensors_only():
 
 def case_common_layers_tensors_only():
     """Conv2d, BatchNorm2d, LayerNorm, Embedding, LSTM, GRU, MultiheadAttention, TransformerEncoderLayer, PReLU"""
-    model = nn.ModuleList([nn.Conv2d(1, 2, 3), nn.BatchNorm2d(2), nn.LayerNorm(3), nn.Embedding(4, 2),
-                           nn.LSTM(2, 3), nn.GRU(2, 3), nn.MultiheadAttention(4, 2),
-                           nn.TransformerEncoderLayer(4, 2, 8), nn.PReLU()])
+    model = nn.ModuleList(
+        [
+            nn.Conv2d(1, 2, 3),
+            nn.BatchNorm2d(2),
+            nn.LayerNorm(3),
+            nn.Embedding(4, 2),
+            nn.LSTM(2, 3),
+            nn.GRU(2, 3),
+            nn.MultiheadAttention(4, 2),
+            nn.TransformerEncoderLayer(4, 2, 8),
+            nn.PReLU(),
+        ]
+    )
     state = model.state_dict()
-    assert all(isinstance(v, torch.Tensor) for v in state.values()), {type(v) for v in state.values()}
+    assert all(isinstance(v, torch.Tensor) for v in state.values()), {
+        type(v) for v in state.values()
+    }
     default_load(saved(state))
 
 

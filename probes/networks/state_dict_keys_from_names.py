@@ -53,7 +53,13 @@ def case_parameter_names_are_the_keys():
 def case_buffers_named_too():
     """BatchNorm's running statistics are keys under the layer's name"""
     model = nn.Sequential(OrderedDict(bn=nn.BatchNorm1d(2)))
-    expected = ["bn.weight", "bn.bias", "bn.running_mean", "bn.running_var", "bn.num_batches_tracked"]
+    expected = [
+        "bn.weight",
+        "bn.bias",
+        "bn.running_mean",
+        "bn.running_var",
+        "bn.num_batches_tracked",
+    ]
     assert keys(model) == expected, keys(model)
 
 

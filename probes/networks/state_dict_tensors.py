@@ -13,8 +13,15 @@ def values(module):
 
 def case_layers_hold_tensors():
     """Linear, Conv2d, BatchNorm1d (with its int64 counter), LSTM, Embedding, LayerNorm, MultiheadAttention"""
-    model = nn.Sequential(nn.Linear(4, 4), nn.Conv2d(1, 2, 3), nn.BatchNorm1d(4), nn.LSTM(4, 4),
-                          nn.Embedding(5, 4), nn.LayerNorm(4), nn.MultiheadAttention(4, 2))
+    model = nn.Sequential(
+        nn.Linear(4, 4),
+        nn.Conv2d(1, 2, 3),
+        nn.BatchNorm1d(4),
+        nn.LSTM(4, 4),
+        nn.Embedding(5, 4),
+        nn.LayerNorm(4),
+        nn.MultiheadAttention(4, 2),
+    )
     kinds = {type(v).__name__ for v in values(model)}
     assert all(isinstance(v, torch.Tensor) for v in values(model)), f"found {kinds}"
     counter = model[2].state_dict()["num_batches_tracked"]

@@ -1,10 +1,12 @@
-"""torch.load(weights_only=True) rebuilds only tensors and parameters, Python's numbers, strings, bytes, booleans and None, lists, tuples, dicts and sets, and a short list of other types (among them OrderedDict, torch.Size, dtypes and devices); it refuses every other class and function, subclasses of Tensor and some built-in types included, unless allowed with add_safe_globals or safe_globals, and weights_only=False rebuilds anything."""
+"""torch.load(weights_only=True) rebuilds only tensors and parameters, Python's numbers, strings, bytes, booleans and None, lists, tuples, dicts and sets, and a short list of other types (among them OrderedDict, torch.Size, dtypes and devices); it refuses every other class and function, subclasses of Tensor and some built-in types included, unless allowed with add_safe_globals or safe_globals, and weights_only=False rebuilds anything. Passing a pickle_module, or the environment variable TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD, makes the default weights_only=False."""
 
 import collections
 import dataclasses
 import fractions
 import io
+import os
 import pickle
+import warnings
 
 import numpy as np
 import torch
@@ -55,18 +57,27 @@ def case_sets_bytes_complex():
 def case_numbers_and_strings():
     """a 100-digit integer, NaN, infinity, a non-ASCII string, an empty string and nested containers"""
     value = [10**100, float("inf"), "é中", "", {"a": [{"b": (1,)}]}]
-    loaded = round_trip(value + [float("nan")])
+    loaded = round_trip([*value, float("nan")])
     assert loaded[:-1] == value and loaded[-1] != loaded[-1], repr(loaded)
 
 
 def case_tensor_kinds():
     """bfloat16, complex, bool, 0-d, empty, transposed, sparse, meta and requires-grad tensors"""
-    tensors = [torch.ones(2, dtype=torch.bfloat16), torch.ones(2, dtype=torch.complex64),
-               torch.ones(2, dtype=torch.bool), torch.tensor(3.0), torch.zeros(0, 3),
-               torch.arange(6.0).view(2, 3).t(), torch.eye(2).to_sparse(),
-               torch.ones(2, device="meta"), torch.ones(2, requires_grad=True)]
-    for t, loaded in zip(tensors, round_trip(tensors)):
-        assert type(loaded) is torch.Tensor and loaded.dtype == t.dtype and loaded.shape == t.shape, t
+    tensors = [
+        torch.ones(2, dtype=torch.bfloat16),
+        torch.ones(2, dtype=torch.complex64),
+        torch.ones(2, dtype=torch.bool),
+        torch.tensor(3.0),
+        torch.zeros(0, 3),
+        torch.arange(6.0).view(2, 3).t(),
+        torch.eye(2).to_sparse(),
+        torch.ones(2, device="meta"),
+        torch.ones(2, requires_grad=True),
+    ]
+    for t, loaded in zip(tensors, round_trip(tensors), strict=False):
+        assert (
+            type(loaded) is torch.Tensor and loaded.dtype == t.dtype and loaded.shape == t.shape
+        ), t
         assert loaded.layout == t.layout and loaded.device == t.device, t
 
 
@@ -190,3 +201,52 @@ def case_weights_only_false_runs_code():
     buffer.seek(0)
     torch.load(buffer, weights_only=False)
     assert CALLED == [("ran",)], CALLED
+
+
+def saved(value):
+    buffer = io.BytesIO()
+    torch.save(value, buffer)
+    buffer.seek(0)
+    return buffer
+
+
+def case_pickle_module_makes_the_default_false():
+    """torch.load(f, pickle_module=pickle), weights_only not given: a whole nn.Linear is rebuilt and a named function runs"""
+    assert isinstance(torch.load(saved(nn.Linear(1, 1)), pickle_module=pickle), nn.Linear)
+    CALLED.clear()
+    torch.load(saved(Calls()), pickle_module=pickle)
+    assert CALLED == [("ran",)], CALLED
+
+
+def case_environment_makes_the_default_false():
+    """TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD=1: the default torch.load rebuilds an nn.Linear; weights_only=True still refuses it"""
+    before = os.environ.get("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD")
+    os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] = "1"
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # it warns that it loads with weights_only=False
+            assert isinstance(torch.load(saved(nn.Linear(1, 1))), nn.Linear), "it was refused"
+        assert refused(nn.Linear(1, 1)), "weights_only=True rebuilt it"
+    finally:
+        if before is None:
+            del os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"]
+        else:
+            os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] = before
+
+
+def case_environment_off_keeps_the_default():
+    """TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD=0, or unset: the default torch.load refuses the nn.Linear"""
+    before = os.environ.pop("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", None)
+    try:
+        for value in (None, "0"):
+            if value is not None:
+                os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] = value
+            try:
+                torch.load(saved(nn.Linear(1, 1)))
+            except pickle.UnpicklingError:
+                continue
+            raise AssertionError(f"rebuilt with the variable {value!r}")
+    finally:
+        os.environ.pop("TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD", None)
+        if before is not None:
+            os.environ["TORCH_FORCE_NO_WEIGHTS_ONLY_LOAD"] = before

@@ -48,5 +48,11 @@ def case_available_accelerator_is_named():
         raise unittest.SkipTest(f"no accelerator; documented at {DOC}")
     named = torch.accelerator.current_accelerator()
     assert named is not None, "it named none"
-    expected = "cuda" if torch.cuda.is_available() else "mps" if torch.backends.mps.is_available() else named.type
+    expected = (
+        "cuda"
+        if torch.cuda.is_available()
+        else "mps"
+        if torch.backends.mps.is_available()
+        else named.type
+    )
     assert named.type == expected, f"it named {named}, the machine has {expected}"

@@ -13,8 +13,12 @@ def shape_of(a, b, op=torch.add):
 
 def case_sizes_of_one_and_missing_dimensions():
     """(1, 2) with (3, 1), (4, 1, 3) with (2, 1), (2, 3) with (3,), 0-d with (2, 3)"""
-    for a, b, shape in (((1, 2), (3, 1), (3, 2)), ((4, 1, 3), (2, 1), (4, 2, 3)),
-                        ((2, 3), (3,), (2, 3)), ((), (2, 3), (2, 3))):
+    for a, b, shape in (
+        ((1, 2), (3, 1), (3, 2)),
+        ((4, 1, 3), (2, 1), (4, 2, 3)),
+        ((2, 3), (3,), (2, 3)),
+        ((), (2, 3), (2, 3)),
+    ):
         assert shape_of(a, b) == shape, f"{a} with {b} gave {shape_of(a, b)}, not {shape}"
 
 
@@ -34,7 +38,9 @@ def case_size_zero():
 def case_other_element_wise_operations():
     """mul, eq, maximum, where and a float tensor with an int one follow the same rule"""
     for op in (torch.mul, torch.eq, torch.maximum):
-        assert shape_of((1, 2), (3, 1), op) == (3, 2), f"{op.__name__}: {shape_of((1, 2), (3, 1), op)}"
+        assert shape_of((1, 2), (3, 1), op) == (3, 2), (
+            f"{op.__name__}: {shape_of((1, 2), (3, 1), op)}"
+        )
         assert shape_of((2, 3), (2,), op) is None, f"{op.__name__} stretched (2,) to (2, 3)"
     picked = torch.where(torch.ones(3, 1, dtype=torch.bool), torch.ones(1, 2), torch.zeros(()))
     assert picked.shape == (3, 2), f"where gave {tuple(picked.shape)}"

@@ -37,9 +37,14 @@ def constructors(device):
 
 
 def modules(device):
-    return (torch.nn.Linear(3, 2, device=device), torch.nn.Conv2d(1, 2, 3, device=device),
-            torch.nn.Embedding(4, 2, device=device), torch.nn.BatchNorm1d(3, device=device),
-            torch.nn.LSTM(2, 3, device=device), torch.nn.LayerNorm(3, device=device))
+    return (
+        torch.nn.Linear(3, 2, device=device),
+        torch.nn.Conv2d(1, 2, 3, device=device),
+        torch.nn.Embedding(4, 2, device=device),
+        torch.nn.BatchNorm1d(3, device=device),
+        torch.nn.LSTM(2, 3, device=device),
+        torch.nn.LayerNorm(3, device=device),
+    )
 
 
 def case_the_choice_is_usable_here():

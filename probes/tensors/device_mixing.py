@@ -1,4 +1,4 @@
-"""The tensors of one operation must be on one device: a mix raises an error naming both, except with a zero-dimensional CPU tensor or a CPU tensor of indices, and moving one operand with .to(other.device) fixes it.
+"""The tensors of one operation must be on one device: a mix raises an error naming both, except with a zero-dimensional CPU tensor in an element-wise operation or a CPU tensor of indices in x[indices]; functions such as torch.stack, torch.cat, index_select, gather and nn.Embedding make no such exception; moving one operand with .to(other.device) fixes it.
 
 On the meta device a few operations skip the check (in-place ones, matrix products): the page
 says so, and tensors/meta_device tries them; here meta stands in for an accelerator only with
@@ -58,11 +58,20 @@ def case_zero_dim_on_another_device_is_no_exception():
 def case_cpu_zero_dim_combines():
     """a 0-d CPU tensor (float, float64, int, bool, requiring grad) with a meta tensor, both orders and in place"""
     on = torch.ones(3, device="meta")
-    scalars = (torch.tensor(2.0), torch.tensor(2.0, dtype=torch.float64), torch.tensor(2),
-               torch.tensor(True), torch.tensor(2.0, requires_grad=True))
+    scalars = (
+        torch.tensor(2.0),
+        torch.tensor(2.0, dtype=torch.float64),
+        torch.tensor(2),
+        torch.tensor(True),
+        torch.tensor(2.0, requires_grad=True),
+    )
     for scalar in scalars:
-        for result in (on + scalar, scalar * on, torch.where(on > 0, on, scalar),
-                       on.clone().add_(scalar)):
+        for result in (
+            on + scalar,
+            scalar * on,
+            torch.where(on > 0, on, scalar),
+            on.clone().add_(scalar),
+        ):
             assert result.device.type == "meta", f"with {scalar!r}: on {result.device}"
 
 
@@ -75,8 +84,11 @@ def case_cpu_zero_dim_counts_as_a_number():
 def case_cpu_indices_select():
     """CPU index tensors, a pair of them and a CPU mask into a meta tensor, and assignment through them"""
     on = torch.ones(3, 3, device="meta")
-    picked = (on[torch.tensor([0, 2])], on[torch.tensor([0, 2]), torch.tensor([1, 1])],
-              on[torch.tensor([True, False, True])])
+    picked = (
+        on[torch.tensor([0, 2])],
+        on[torch.tensor([0, 2]), torch.tensor([1, 1])],
+        on[torch.tensor([True, False, True])],
+    )
     for result in picked:
         assert result.device.type == "meta", f"a selection is on {result.device}"
     target = on.clone()
@@ -106,5 +118,33 @@ def case_cuda():
     assert (on + cpu.to(on.device)).device.type == "cuda", ".to did not fix it"
     assert raises_naming(lambda: on.clone().add_(cpu), "cuda", "cpu"), "an in-place add_ ran"
     assert raises_naming(lambda: torch.ones(3, 3) @ on, "cuda", "cpu"), "a CPU @ CUDA product ran"
-    assert raises_naming(lambda: F.linear(torch.ones(2, 3), torch.ones(4, 3, device="cuda")),
-                         "cuda", "cpu"), "F.linear of a CPU input and CUDA weights ran"
+    assert raises_naming(
+        lambda: F.linear(torch.ones(2, 3), torch.ones(4, 3, device="cuda")), "cuda", "cpu"
+    ), "F.linear of a CPU input and CUDA weights ran"
+
+
+def case_stack_and_cat_make_no_exception():
+    """a 0-d CPU tensor stacked with a 0-d meta one (both orders), a CPU tensor of indices joined by cat to a meta one"""
+    meta_scalar, cpu_scalar = torch.tensor(1.0, device="meta"), torch.tensor(2.0)
+    for pair in ([meta_scalar, cpu_scalar], [cpu_scalar, meta_scalar]):
+        assert raises_naming(lambda pair=pair: torch.stack(pair), "meta", "cpu"), "stack ran"
+    indices = torch.tensor([0, 2])
+    joined = lambda: torch.cat([indices.to("meta"), indices])
+    assert raises_naming(joined, "meta", "cpu"), "cat ran"
+
+
+def case_cuda_functions_make_no_exception():
+    """CUDA with CPU indices in index_select, gather, scatter and nn.Embedding, a 0-d CPU tensor in stack: each raises"""
+    if not torch.cuda.is_available():
+        raise unittest.SkipTest(f"no CUDA device; documented at {CUDA_NOTES}")
+    on, indices = torch.ones(3, 3, device="cuda"), torch.tensor([0, 2])
+    column = torch.zeros(1, 3, dtype=torch.long)
+    functions = {
+        "index_select": lambda: on.index_select(0, indices),
+        "gather": lambda: on.gather(0, column),
+        "scatter": lambda: on.scatter(0, column, 1.0),
+        "nn.Embedding": lambda: torch.nn.Embedding(3, 2, device="cuda")(indices),
+        "stack": lambda: torch.stack([torch.tensor(1.0, device="cuda"), torch.tensor(2.0)]),
+    }
+    for name, operation in functions.items():
+        assert raises_naming(operation, "cuda", "cpu"), f"{name} ran, or named no devices"

@@ -10,9 +10,16 @@ def shares(a, b):
 
 def case_from_numpy_keeps_dtype():
     """float64, float32, float16, int64, int32, uint8, bool and complex64 arrays"""
-    pairs = {np.float64: torch.float64, np.float32: torch.float32, np.float16: torch.float16,
-             np.int64: torch.int64, np.int32: torch.int32, np.uint8: torch.uint8,
-             np.bool_: torch.bool, np.complex64: torch.complex64}
+    pairs = {
+        np.float64: torch.float64,
+        np.float32: torch.float32,
+        np.float16: torch.float16,
+        np.int64: torch.int64,
+        np.int32: torch.int32,
+        np.uint8: torch.uint8,
+        np.bool_: torch.bool,
+        np.complex64: torch.complex64,
+    }
     for np_dtype, dtype in pairs.items():
         got = torch.from_numpy(np.zeros(2, dtype=np_dtype)).dtype
         assert got == dtype, f"{np.dtype(np_dtype)} became {got}"
@@ -27,9 +34,15 @@ def case_numpy_default_float():
 def case_conversions_copy():
     """.float(), .half(), .int(), .bool(), .to(torch.float32), .type(torch.float32), .to(torch.bfloat16) of a float64 tensor"""
     t = torch.from_numpy(np.zeros(4))
-    for convert in (lambda t: t.float(), lambda t: t.half(), lambda t: t.int(), lambda t: t.bool(),
-                    lambda t: t.to(torch.float32), lambda t: t.type(torch.float32),
-                    lambda t: t.to(torch.bfloat16)):
+    for convert in (
+        lambda t: t.float(),
+        lambda t: t.half(),
+        lambda t: t.int(),
+        lambda t: t.bool(),
+        lambda t: t.to(torch.float32),
+        lambda t: t.type(torch.float32),
+        lambda t: t.to(torch.bfloat16),
+    ):
         r = convert(t)
         assert r.dtype != t.dtype and not shares(r, t), f"{r.dtype} shares the memory"
 
@@ -42,8 +55,11 @@ def case_copy_false_still_copies():
 
 def case_zero_dim_empty_non_contiguous():
     """0-d, empty and transposed tensors converted with .float()"""
-    for t in (torch.tensor(1.0, dtype=torch.float64), torch.zeros(0, dtype=torch.float64),
-              torch.zeros(3, 4, dtype=torch.float64).t()):
+    for t in (
+        torch.tensor(1.0, dtype=torch.float64),
+        torch.zeros(0, dtype=torch.float64),
+        torch.zeros(3, 4, dtype=torch.float64).t(),
+    ):
         r = t.float()
         assert r.dtype == torch.float32 and (t.numel() == 0 or not shares(r, t)), "it shared"
 

@@ -1,4 +1,6 @@
-"""Indexing gives a view only for basic indexing: integers and slices (None, ... and an integer in a 0-d tensor count too); an index tensor, a list or a mask copies."""
+"""Indexing gives a view only for basic indexing: integers and slices (None, ... and an integer in a 0-d tensor count too, though a 0-d uint8 or bool tensor is taken as a mask); an index tensor, a list or a mask copies."""
+
+import warnings
 
 import torch
 
@@ -14,9 +16,17 @@ def base():
 def case_integers_and_slices_are_views():
     """y[1, :], y[:, 1], y[::2], y[1], y[1, 2], y[-1], y[:, 1:3], y[::2, ::3], an empty slice y[2:1]"""
     y = base()
-    for index in ((1, slice(None)), (slice(None), 1), slice(None, None, 2), 1, (1, 2), -1,
-                  (slice(None), slice(1, 3)), (slice(None, None, 2), slice(None, None, 3)),
-                  slice(2, 1)):
+    for index in (
+        (1, slice(None)),
+        (slice(None), 1),
+        slice(None, None, 2),
+        1,
+        (1, 2),
+        -1,
+        (slice(None), slice(1, 3)),
+        (slice(None, None, 2), slice(None, None, 3)),
+        slice(2, 1),
+    ):
         view = y[index]
         assert shares(view, y), f"y[{index}] is a copy"
 
@@ -42,13 +52,42 @@ def case_zero_dim_integer_tensor_counts_as_an_integer():
     assert shares(y[torch.tensor(1)], y), "y[torch.tensor(1)] is a copy"
 
 
+def case_zero_dim_tensors_of_other_integer_dtypes():
+    """y[torch.tensor(1, dtype=d)] for int8, int16, int32, uint16, uint32 and uint64: y[1], a view"""
+    y = base()
+    for dtype in (torch.int8, torch.int16, torch.int32, torch.uint16, torch.uint32, torch.uint64):
+        picked = y[torch.tensor(1, dtype=dtype)]
+        assert picked.shape == (4,) and shares(picked, y), f"{dtype}: {tuple(picked.shape)}, a copy"
+
+
+def case_zero_dim_uint8_and_bool_are_masks():
+    """y[torch.tensor(1 or 0, dtype=torch.uint8)] and y[torch.tensor(True)]: a mask, shape (1, 3, 4) or (0, 3, 4), a copy"""
+    y = base()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # some releases warn that indexing with uint8 is deprecated
+        for index, rows in (
+            (torch.tensor(1, dtype=torch.uint8), 1),
+            (torch.tensor(0, dtype=torch.uint8), 0),
+            (torch.tensor(True), 1),
+        ):
+            picked = y[index]
+            assert picked.shape == (rows, 3, 4), f"y[{index!r}] has shape {tuple(picked.shape)}"
+            assert rows == 0 or not shares(picked, y), f"y[{index!r}] shares y's memory"
+
+
 def case_advanced_indexing_copies():
     """an index tensor, a one-element index tensor, a list, an empty list, a mask, a bool, a 0-d bool tensor"""
     y = base()
-    for name, index in (("tensor([0, 1])", torch.tensor([0, 1])), ("tensor([1])", torch.tensor([1])),
-                        ("[0, 1]", [0, 1]), ("[]", []), ("y > 2", y > 2), ("True", True),
-                        ("tensor(True)", torch.tensor(True)),
-                        ("tensor([0, 1]), 1", (torch.tensor([0, 1]), 1))):
+    for name, index in (
+        ("tensor([0, 1])", torch.tensor([0, 1])),
+        ("tensor([1])", torch.tensor([1])),
+        ("[0, 1]", [0, 1]),
+        ("[]", []),
+        ("y > 2", y > 2),
+        ("True", True),
+        ("tensor(True)", torch.tensor(True)),
+        ("tensor([0, 1]), 1", (torch.tensor([0, 1]), 1)),
+    ):
         picked = y[index]
         assert not shares(picked, y), f"y[{name}] shares y's memory"
 
@@ -62,8 +101,12 @@ def case_copy_even_where_a_view_could_reach():
 
 def case_other_dtypes_and_layouts():
     """int64, bool and bfloat16 tensors, and a transposed one: slices views, index tensors copies"""
-    for y in (torch.arange(12).view(3, 4), torch.ones(3, 4, dtype=torch.bool),
-              torch.ones(3, 4, dtype=torch.bfloat16), base().t()):
+    for y in (
+        torch.arange(12).view(3, 4),
+        torch.ones(3, 4, dtype=torch.bool),
+        torch.ones(3, 4, dtype=torch.bfloat16),
+        base().t(),
+    ):
         assert shares(y[:, 1], y), f"{y.dtype}: y[:, 1] is a copy"
         assert not shares(y[torch.tensor([0, 1])], y), f"{y.dtype}: an index tensor shared memory"
 

@@ -24,7 +24,9 @@ def case_y_is_itself_a_view():
     for form, update in FORMS.items():
         matrix = torch.zeros(3, 2)
         update(torch.ones(3), matrix[:, 1])
-        assert matrix[:, 1].tolist() == [1.0, 1.0, 1.0], f"{form}: the matrix holds {matrix.tolist()}"
+        assert matrix[:, 1].tolist() == [1.0, 1.0, 1.0], (
+            f"{form}: the matrix holds {matrix.tolist()}"
+        )
 
 
 def case_x_broadcast():

@@ -64,7 +64,9 @@ def case_non_contiguous_and_empty():
     A, B = torch.randn(3, 5), torch.randn(4, 5).t()
     assert torch.allclose(loops(A, B), A @ B, atol=1e-6), "transposed B"
     empty = torch.ones(2, 0) @ torch.ones(0, 3)
-    assert torch.equal(empty, torch.zeros(2, 3)) and torch.equal(loops(torch.ones(2, 0), torch.ones(0, 3)), empty)
+    assert torch.equal(empty, torch.zeros(2, 3)) and torch.equal(
+        loops(torch.ones(2, 0), torch.ones(0, 3)), empty
+    )
 
 
 def case_thread_count():

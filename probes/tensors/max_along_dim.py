@@ -24,7 +24,9 @@ def case_against_a_loop():
     x = torch.randn(5, 4)
     rows = [max(r) for r in x.tolist()]
     cols = [max(c) for c in x.t().tolist()]
-    assert torch.max(x, dim=1).values.tolist() == rows and torch.max(x, dim=0).values.tolist() == cols
+    assert (
+        torch.max(x, dim=1).values.tolist() == rows and torch.max(x, dim=0).values.tolist() == cols
+    )
 
 
 def case_dimension_removed():

@@ -30,9 +30,9 @@ def case_no_data():
     """reading the values: tolist, item, a copy to the CPU, NumPy"""
     x = torch.ones(3, device="meta")
     assert raises(x.tolist, NotImplementedError), "tolist gave values"
-    assert raises(lambda: torch.ones((), device="meta").item(), (NotImplementedError, RuntimeError)), (
-        "item gave a value"
-    )
+    assert raises(
+        lambda: torch.ones((), device="meta").item(), (NotImplementedError, RuntimeError)
+    ), "item gave a value"
     assert raises(lambda: x.to("cpu"), NotImplementedError), "the copy to the CPU had values"
     assert raises(x.numpy, TypeError), "numpy() gave an array"
 
@@ -49,8 +49,12 @@ def case_shapes_are_computed():
 def case_element_wise_operations_check():
     """meta with a CPU vector: +, *, cat and a comparison raise"""
     on, cpu = torch.ones(3, device="meta"), torch.ones(3)
-    for name, operation in (("+", lambda: on + cpu), ("*", lambda: cpu * on),
-                            ("cat", lambda: torch.cat([on, cpu])), ("==", lambda: on == cpu)):
+    for name, operation in (
+        ("+", lambda: on + cpu),
+        ("*", lambda: cpu * on),
+        ("cat", lambda: torch.cat([on, cpu])),
+        ("==", lambda: on == cpu),
+    ):
         assert raises(operation), f"{name} ran"
 
 

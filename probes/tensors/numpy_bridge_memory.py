@@ -25,8 +25,16 @@ def raises(call, *errors):
 
 def case_numpy_every_common_dtype():
     """numpy() of float32, float64, float16, int8, int64, uint8, bool and complex64 tensors"""
-    for dtype in (torch.float32, torch.float64, torch.float16, torch.int8, torch.int64,
-                  torch.uint8, torch.bool, torch.complex64):
+    for dtype in (
+        torch.float32,
+        torch.float64,
+        torch.float16,
+        torch.int8,
+        torch.int64,
+        torch.uint8,
+        torch.bool,
+        torch.complex64,
+    ):
         t = torch.zeros(4, dtype=dtype)
         a = t.numpy()
         assert address(a) == t.data_ptr(), f"{dtype}: the array is not at the tensor's address"
@@ -88,7 +96,11 @@ def case_numpy_meta_and_sparse_refused():
 
 def case_from_numpy_layouts():
     """from_numpy of a 0-d array, a Fortran-order array and a strided slice"""
-    for n in (np.array(2.0), np.asfortranarray(np.ones((2, 3))), np.arange(12.0).reshape(3, 4)[:, ::2]):
+    for n in (
+        np.array(2.0),
+        np.asfortranarray(np.ones((2, 3))),
+        np.arange(12.0).reshape(3, 4)[:, ::2],
+    ):
         t = torch.from_numpy(n)
         assert t.data_ptr() == address(n), f"an array of shape {n.shape} was copied"
         if n.size:
@@ -148,16 +160,22 @@ def case_from_numpy_unknown_dtypes_refused():
 
 def case_as_tensor_same_dtype_shares():
     """as_tensor of float64, int64 and bool arrays, with and without dtype and device named"""
-    for n, dtype in ((np.zeros(3), torch.float64), (np.zeros(3, dtype=np.int64), torch.int64),
-                     (np.zeros(3, dtype=bool), torch.bool)):
+    for n, dtype in (
+        (np.zeros(3), torch.float64),
+        (np.zeros(3, dtype=np.int64), torch.int64),
+        (np.zeros(3, dtype=bool), torch.bool),
+    ):
         for t in (torch.as_tensor(n), torch.as_tensor(n, dtype=dtype, device="cpu")):
             assert t.data_ptr() == address(n), f"{n.dtype} was copied"
 
 
 def case_as_tensor_other_dtype_copies():
     """as_tensor asked for another dtype: float64 to float32, int64 to float64, bool to uint8"""
-    for n, dtype in ((np.zeros(3), torch.float32), (np.zeros(3, dtype=np.int64), torch.float64),
-                     (np.zeros(3, dtype=bool), torch.uint8)):
+    for n, dtype in (
+        (np.zeros(3), torch.float32),
+        (np.zeros(3, dtype=np.int64), torch.float64),
+        (np.zeros(3, dtype=bool), torch.uint8),
+    ):
         t = torch.as_tensor(n, dtype=dtype)
         assert t.dtype == dtype and t.data_ptr() != address(n), f"{n.dtype} to {dtype} shared"
         n[0] = 1
@@ -166,8 +184,14 @@ def case_as_tensor_other_dtype_copies():
 
 def case_tensor_copies():
     """torch.tensor of arrays of several dtypes, 0-d, non-contiguous, read-only"""
-    arrays = [np.zeros(3), np.zeros(3, dtype=np.float32), np.zeros(3, dtype=np.int64),
-              np.array(0.0), np.zeros((3, 4)).T, np.frombuffer(bytes(16), dtype=np.float32)]
+    arrays = [
+        np.zeros(3),
+        np.zeros(3, dtype=np.float32),
+        np.zeros(3, dtype=np.int64),
+        np.array(0.0),
+        np.zeros((3, 4)).T,
+        np.frombuffer(bytes(16), dtype=np.float32),
+    ]
     for n in arrays:
         t = torch.tensor(n)
         assert t.data_ptr() != address(n), f"an array of shape {n.shape} was shared"

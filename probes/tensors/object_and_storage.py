@@ -1,4 +1,4 @@
-"""A dense tensor is a Python object (a is b asks about it) that points into a storage: t.data_ptr() is the address of its first element there, and for tensors that hold elements, equal untyped_storage().data_ptr() means the same storage; a view is a new object on the same storage, a tensor with no elements may have no memory (its storage answers 0), and a sparse tensor has no storage of this kind."""
+"""A dense tensor is a Python object (a is b asks about it) that points into a storage: t.data_ptr() is the address of its first element there, and for tensors that hold elements, equal untyped_storage().data_ptr() means the same storage; a view is a new object on the same storage, a tensor with no elements may have no memory (its storage answers 0), and a sparse tensor has no storage of this kind. Memory brought in with from_numpy, from_dlpack or frombuffer at an offset gets a storage of its own: such tensors can share memory through different storages."""
 
 import numpy as np
 import torch
@@ -117,3 +117,26 @@ def case_grad_modes():
             y = base()
             v = y.view(4, 3)
             assert v is not y and storage(v) == storage(y), mode.__name__
+
+
+def case_memory_from_outside_at_an_offset():
+    """from_numpy(a.numpy()[2:]), from_dlpack(a[2:]), frombuffer(offset=8): writes reach a, storages differ"""
+    a = torch.arange(6.0)
+    b = torch.from_numpy(a.numpy()[2:])
+    b[0] = 100
+    assert a[2].item() == 100 and storage(b) != storage(a), (a[2].item(), storage(b) == storage(a))
+    c = torch.from_dlpack(a[2:])
+    c[1] = -1
+    assert a[3].item() == -1 and storage(c) != storage(a), (a[3].item(), storage(c) == storage(a))
+    buffer = bytearray(24)
+    whole = torch.frombuffer(buffer, dtype=torch.float32)
+    tail = torch.frombuffer(buffer, dtype=torch.float32, offset=8)
+    tail[0] = 5
+    assert whole[2].item() == 5 and storage(tail) != storage(whole), (whole[2].item(),)
+
+
+def case_memory_from_outside_whole():
+    """from_numpy(a.numpy()) and from_dlpack(a), with no offset: the same storage address as a"""
+    a = torch.arange(6.0)
+    assert storage(torch.from_numpy(a.numpy())) == storage(a), "from_numpy gave another address"
+    assert storage(torch.from_dlpack(a)) == storage(a), "from_dlpack gave another address"

@@ -5,7 +5,9 @@ import torch
 
 def case_mixed_shape():
     """(2, 1, 3, 1) becomes (2, 3)"""
-    assert torch.zeros(2, 1, 3, 1).squeeze().shape == (2, 3), torch.zeros(2, 1, 3, 1).squeeze().shape
+    assert torch.zeros(2, 1, 3, 1).squeeze().shape == (2, 3), (
+        torch.zeros(2, 1, 3, 1).squeeze().shape
+    )
 
 
 def case_batch_of_one():

@@ -45,8 +45,11 @@ def case_grad_modes():
 
 def case_dtype_change_copies():
     """float32 to float64, int64 to float32, float32 to bfloat16: new memory"""
-    for x, dtype in ((torch.ones(3), torch.float64), (torch.arange(3), torch.float32),
-                     (torch.ones(3), torch.bfloat16)):
+    for x, dtype in (
+        (torch.ones(3), torch.float64),
+        (torch.arange(3), torch.float32),
+        (torch.ones(3), torch.bfloat16),
+    ):
         y = x.to(dtype)
         assert y is not x and not shares(x, y) and y.dtype == dtype, f"{x.dtype} to {dtype}"
 
@@ -79,5 +82,7 @@ def case_memory_format():
     """a contiguous 4-D tensor asked for channels_last: a copy; asked for its own format: itself"""
     x = torch.ones(1, 3, 4, 4)
     y = x.to(memory_format=torch.channels_last)
-    assert y is not x and y.is_contiguous(memory_format=torch.channels_last), "no channels_last copy"
+    assert y is not x and y.is_contiguous(memory_format=torch.channels_last), (
+        "no channels_last copy"
+    )
     assert x.to(memory_format=torch.contiguous_format) is x, "a copy in the same format"
