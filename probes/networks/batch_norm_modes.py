@@ -1,7 +1,8 @@
 """nn.BatchNorm1d normalises each feature separately. In training mode it uses the batch's own
 mean and variance, so each feature of the output has the layer's bias as its mean, whatever
-the batch (0 while the bias is new), provided each feature has more than one value: a batch of
-a single sample raises an error; it moves its running estimates a fraction momentum (0.1) of
+the batch (0 while the bias is new), provided each feature has more than one value: for (N, C)
+input a batch of a single sample raises an error (with (N, C, L) input, or BatchNorm2d's
+(N, C, H, W), the positions count as values); it moves its running estimates a fraction momentum (0.1) of
 the way towards the batch's values, and in evaluation mode it uses those estimates."""
 
 import torch
@@ -100,3 +101,18 @@ def case_eval_uses_running_estimates():
     expected = (x - layer.running_mean) / torch.sqrt(layer.running_var + layer.eps)
     assert torch.allclose(layer(x), expected, atol=1e-5), "not the running statistics"
     assert torch.allclose(layer(x[:1]), layer(x)[:1]), "alone differs from in the batch"
+
+
+def case_one_sample_with_positions():
+    """training mode, one sample: (1, 3, 5) and BatchNorm2d's (1, 3, 4, 4) work; (1, 3, 1) raises"""
+    for layer, shape in ((nn.BatchNorm1d(3), (1, 3, 5)), (nn.BatchNorm2d(3), (1, 3, 4, 4))):
+        out = layer(torch.randn(shape, generator=torch.Generator().manual_seed(0)))
+        dims = (0, *range(2, len(shape)))
+        assert out.mean(dim=dims).abs().max() < 1e-5, (
+            f"{shape}: means {out.mean(dim=dims).tolist()}"
+        )
+    try:
+        nn.BatchNorm1d(3)(torch.ones(1, 3, 1))
+    except ValueError:
+        return
+    raise AssertionError("training mode took (1, 3, 1)")

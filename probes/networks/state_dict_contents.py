@@ -117,3 +117,13 @@ def case_extra_state_can_add_objects():
 
     state = WithNote(1, 1).state_dict()
     assert state["_extra_state"] == {"note": "kept"}, list(state)
+
+
+def case_batch_norm_running_estimates():
+    """BatchNorm1d after a batch: its running estimates are saved; with track_running_stats=False, only weight and bias"""
+    layer = nn.BatchNorm1d(2)
+    layer(torch.tensor([[1.0, 2.0], [3.0, 6.0]]))
+    state = layer.state_dict()
+    assert torch.equal(state["running_mean"], layer.running_mean), state["running_mean"]
+    assert torch.allclose(state["running_mean"], torch.tensor([0.2, 0.4])), state["running_mean"]
+    assert list(nn.BatchNorm1d(2, track_running_stats=False).state_dict()) == ["weight", "bias"]

@@ -1,7 +1,9 @@
-"""The state_dict of PyTorch's own layers holds tensors only (parameters and buffers, under
-names), no code; a module of one's own can add other state with get_extra_state."""
+"""The state_dict of the layers of torch.nn holds tensors only (parameters and buffers, under
+names), no code; a module of one's own can add other state with get_extra_state, and the
+quantized layers of torch.ao hold other objects too."""
 
 import pickle
+import warnings
 
 import torch
 from torch import nn
@@ -72,3 +74,17 @@ def case_extra_state_of_ones_own():
 
     state = Tagged().state_dict()
     assert state["_extra_state"] == {"tag": "not a tensor"}, state.keys()
+
+
+def case_quantized_layer_holds_other_objects():
+    """torch.ao.nn.quantized.Linear (not a layer of torch.nn): a dtype and a tuple beside its tensors"""
+    try:
+        from torch.ao.nn import quantized
+    except ImportError:
+        return
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # 2.14 deprecates quantized tensors
+        state = quantized.Linear(2, 2).state_dict()
+    kinds = {key: type(value) for key, value in state.items()}
+    assert kinds["_packed_params.dtype"] is torch.dtype, kinds
+    assert kinds["_packed_params._packed_params"] is tuple, kinds

@@ -1,4 +1,5 @@
-"""torch.cat joins along one dimension: every other size must match, and a 1-D empty tensor is skipped."""
+"""torch.cat joins along one dimension: every other size must match; a 1-D empty tensor is the
+exception, its shape ignored, though its dtype still counts for the result's dtype."""
 
 import torch
 
@@ -47,3 +48,13 @@ def case_dtypes_promoted():
     """an int64 and a float32 tensor: sizes matter, dtypes are promoted"""
     joined = torch.cat([torch.ones(2, dtype=torch.int64), torch.ones(2)])
     assert joined.dtype == torch.float32, f"gave {joined.dtype}"
+
+
+def case_empty_1d_dtype_counts():
+    """a float32 torch.empty(0) beside int64 values, a float64 one beside float32: the result is promoted"""
+    joined = torch.cat([torch.empty(0), torch.tensor([1, 2])])
+    assert joined.dtype == torch.float32 and joined.tolist() == [1.0, 2.0], f"gave {joined}"
+    wide = torch.cat([torch.ones(2, 3), torch.empty(0, dtype=torch.float64)])
+    assert wide.dtype == torch.float64 and wide.shape == (2, 3), (
+        f"gave {wide.dtype} {tuple(wide.shape)}"
+    )
