@@ -26,11 +26,30 @@ def case_module_forward():
 
 
 def case_views():
-    """views and slices of a tracked leaf (they still report requires_grad, but have no grad_fn)"""
+    """views and slices of a tracked leaf: no grad_fn, yet they still report requires_grad=True
+    (the exception the sentence names)"""
     x = leaf(2, 3)
     with torch.no_grad():
         views = (x[0], x.view(6), x.t(), x[:, 1:])
     assert all(v.grad_fn is None for v in views), "a view has a grad_fn"
+    assert all(v.requires_grad for v in views), "a view no longer reports requires_grad"
+
+
+def case_in_place_on_a_tensor_in_the_graph():
+    """an in-place operation on a tensor already in the graph leaves it there, with its node"""
+    y = leaf(3) * 2
+    node = y.grad_fn
+    with torch.no_grad():
+        y.add_(1)
+    assert y.grad_fn is node and y.requires_grad, f"grad_fn {y.grad_fn}"
+
+
+def case_new_results_require_no_gradient():
+    """a new result of an operation on a tracked tensor requires no gradient"""
+    x = leaf(3)
+    with torch.no_grad():
+        results = (x * 1, x + x, x.exp(), x.sum())
+    assert not any(r.requires_grad for r in results), [r.requires_grad for r in results]
 
 
 def case_in_place_update_of_leaf():
