@@ -48,7 +48,9 @@ def case_once():
 '''
 
 
-def build(make_app, rootdir, tmp_path, page, reviewed, language="en", probes=None):
+def build(make_app, rootdir, tmp_path, page, reviewed, language="en", probes=None, **conf):
+    """Build the test project with ``page`` and the reviewed list; its warnings of the check.
+    ``conf``: more configuration (a history folder, the topic pages)."""
     srcdir = tmp_path / "claims"
     shutil.copytree(rootdir / "test-claims", srcdir)
     (srcdir / "absolutes.md").write_text(page, encoding="utf-8")
@@ -64,6 +66,7 @@ def build(make_app, rootdir, tmp_path, page, reviewed, language="en", probes=Non
             "evidence_reviewed_absolutes": str(srcdir / "reviewed"),
             "evidence_probes_dir": str(srcdir / "probes"),
             "language": language,
+            **conf,
         },
     )
     app.build()
@@ -205,33 +208,18 @@ def test_a_probe_refuted_in_a_release_record_fails(make_app, rootdir, tmp_path):
     found = build(make_app, rootdir, tmp_path, PAGE, REVIEWED)
     assert not any("refutes" in line for line in found), found
     shutil.rmtree(srcdir)
-    found = build_with_history(make_app, rootdir, tmp_path, history)
+    found = build(
+        make_app,
+        rootdir,
+        tmp_path,
+        PAGE,
+        REVIEWED,
+        release_history_dir=str(history),
+        evidence_supported_from="",
+    )
     refuted = [line for line in found if "refutes" in line]
     assert len(refuted) == 1 and "on 2.99.0 (history/torch-2.99.0.json)" in refuted[0], found
     assert "case once: arithmetic changed" in refuted[0]
-
-
-def build_with_history(make_app, rootdir, tmp_path, history):
-    srcdir = tmp_path / "claims"
-    shutil.copytree(rootdir / "test-claims", srcdir)
-    (srcdir / "absolutes.md").write_text(PAGE, encoding="utf-8")
-    (srcdir / "reviewed").mkdir()
-    (srcdir / "reviewed" / "en.toml").write_text(REVIEWED, encoding="utf-8")
-    (srcdir / "probes" / "planted").mkdir(parents=True)
-    (srcdir / "probes" / "planted" / "once.py").write_text(HOLDING_PROBE, encoding="utf-8")
-    app = make_app(
-        "html",
-        srcdir=srcdir,
-        confoverrides={
-            "evidence_reviewed_absolutes": str(srcdir / "reviewed"),
-            "evidence_probes_dir": str(srcdir / "probes"),
-            "release_history_dir": str(history),
-            "evidence_supported_from": "",
-        },
-    )
-    app.build()
-    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
-    return [line for line in warnings.splitlines() if "[evidence.absolute]" in line]
 
 
 @pytest.mark.parametrize("reviewed", [True, False])
@@ -300,24 +288,10 @@ def test_a_sentence_that_states_an_api_behaviour_needs_evidence_without_an_absol
     """On a page that teaches, a present-tense sentence naming an API is a general statement
     (found by its meaning): bound to the example, backed by a claim, or reporting a note, it
     passes; otherwise it fails naming the API."""
-    srcdir = tmp_path / "claims"
-    shutil.copytree(rootdir / "test-claims", srcdir)
-    (srcdir / "absolutes.md").write_text(BY_MEANING, encoding="utf-8")
-    (srcdir / "reviewed").mkdir()
-    (srcdir / "reviewed" / "en.toml").write_text("", encoding="utf-8")
-    app = make_app(
-        "html",
-        srcdir=srcdir,
-        confoverrides={
-            "evidence_reviewed_absolutes": str(srcdir / "reviewed"),
-            "evidence_probes_dir": str(srcdir / "probes"),
-            "evidence_topic_pages": ["index", "absolutes"],
-        },
+    warnings = build(
+        make_app, rootdir, tmp_path, BY_MEANING, "", evidence_topic_pages=["index", "absolutes"]
     )
-    (srcdir / "probes").mkdir()
-    app.build()
-    warnings = re.sub(r"\x1b\[[0-9;]*m", "", app._warning.getvalue())
-    found = [line for line in warnings.splitlines() if "general statement with no evidence" in line]
+    found = [line for line in warnings if "general statement with no evidence" in line]
     assert len(found) == 1, found
     assert "'torch.cat joins tensors along a dimension they already have.'" in found[0]
     assert "it names torch.cat in the present tense" in found[0]
