@@ -77,21 +77,3 @@ def case_meta_has_nothing_to_read():
     except NotImplementedError:
         return
     raise AssertionError("its values could be read")
-
-
-def case_skipping_the_fill_saves_work():
-    """torch.empty runs no fill kernel, where torch.zeros does: what the profiler sees
-    (never a timing, which would depend on the machine)"""
-    from torch.profiler import ProfilerActivity, profile
-
-    def kernels(make):
-        with profile(activities=[ProfilerActivity.CPU]) as prof:
-            make(1000)
-        return {event.name for event in prof.events()}
-
-    assert not any("fill" in name or "zero" in name for name in kernels(torch.empty)), kernels(
-        torch.empty
-    )
-    assert any("fill" in name or "zero" in name for name in kernels(torch.zeros)), kernels(
-        torch.zeros
-    )
