@@ -212,7 +212,7 @@ def probe() -> dict[str, Any]:
     }
 
 
-PROBES = "probes"  # --only=probes: the statement probes
+ONLY_PROBES = "probes"  # --only=probes: the statement probes (not the folder, paths.PROBES)
 
 
 def volatile_outputs(script: Path) -> set[str]:
@@ -234,13 +234,13 @@ def record_again(out: Path, only: list[str], gallery: Path = GALLERY) -> dict[st
     diff of that cell's entries."""
     result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     examples = {sitewide.example_name(s): s for s in runs(gallery, SNIPPETS)[0]}
-    unknown = [name for name in only if name != PROBES and name not in examples]
+    unknown = [name for name in only if name != ONLY_PROBES and name not in examples]
     if unknown:
         raise LookupError(
-            f"--only: no example {', '.join(unknown)} (known: {PROBES}, {', '.join(examples)})"
+            f"--only: no example {', '.join(unknown)} (known: {ONLY_PROBES}, {', '.join(examples)})"
         )
     for name in only:
-        if name == PROBES:
+        if name == ONLY_PROBES:
             prefix = f"{statement_probes.PROBE_PREFIX}."
             kept = {k: v for k, v in result["facts"].items() if not k.startswith(prefix)}
             result["facts"] = kept | statement_probes.run_all()
