@@ -144,9 +144,9 @@ assert isinstance(facts["cpu_vector_with_meta"], RuntimeError)
 # -----------------------
 # ``torch.utils.benchmark.Timer`` repeats a statement until enough time has passed, and
 # waits for a CUDA GPU to finish before it reads the clock (GPU work is asynchronous; other
-# accelerators are waited for only in recent releases). It runs the statement on one CPU
-# thread unless ``num_threads`` says otherwise: here it gets all of PyTorch's threads, as
-# code outside the timer would. Each device gets the same ``float32`` matrices, from
+# accelerators are waited for only in recent releases). It runs the statement with one
+# intra-op thread (``torch.get_num_threads()``) unless ``num_threads`` says otherwise: here
+# it gets as many as code outside the timer uses. Each device gets the same ``float32`` matrices, from
 # 16 × 16 to 512 × 512.
 
 sizes = [16, 32, 64, 128, 256, 512]

@@ -18,7 +18,7 @@ facts = {}
 
 
 def same_memory(a, b):
-    """Whether two tensors use the same storage, at any offset."""
+    """Whether two tensors' storages start at the same address: true for views of one tensor."""
     return a.untyped_storage().data_ptr() == b.untyped_storage().data_ptr()
 
 

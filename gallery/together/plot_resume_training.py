@@ -196,7 +196,7 @@ facts["dropout_p"] = model[2].p
 # ------------------------
 # ``torch.utils.benchmark.Timer`` times one epoch of a throwaway model: ``timeit(3)`` runs
 # it twice as a warm-up, then three times on the clock, and reports the time per epoch; it
-# waits for a CUDA GPU before it reads the clock. It gets all of PyTorch's CPU threads
+# waits for a CUDA GPU before it reads the clock. It gets all of PyTorch's intra-op threads
 # (``num_threads``; by default a timer uses one). On the CPU, and on the GPU when there is one:
 
 # volatile: timings change on every run

@@ -227,7 +227,7 @@ assert facts["dropout_train_values"] == [0.0, 2.0] and facts["dropout_eval_ident
 # ``nn.BatchNorm1d`` normalises each feature. In training mode it uses the mean and
 # variance of the batch it receives (which needs more than one value per feature), so in a
 # new layer, whose weight is 1 and bias 0, each feature of the output has mean 0 and a
-# variance close to 1; it also updates running estimates of both (by default a tenth of the
+# population variance just under 1, unless the feature hardly varies in the batch; it also updates running estimates of both (by default a tenth of the
 # way towards the batch's values). In evaluation mode it uses those running estimates instead, so an
 # example's output does not depend on the other examples in its batch.
 

@@ -1,4 +1,4 @@
-"""torch.utils.benchmark.Timer runs its statement many times on one CPU thread unless
+"""torch.utils.benchmark.Timer runs its statement many times with one intra-op thread unless
 num_threads says otherwise, waits for a CUDA GPU before it reads the clock, and reports the
 median time of one run; timeit(n) runs it max(n // 100, 2) times as a warm-up, then n times on
 the clock."""
