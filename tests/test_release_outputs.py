@@ -223,3 +223,29 @@ def test_a_cell_that_failed_in_the_examples_own_code_is_never_shown():
         ("2.5", "2.6", Status.DIFFERENT),
         ("2.13", "2.14", Status.SAME),
     ]
+
+
+def test_a_new_cell_that_no_release_has_recorded_says_so_on_the_page():
+    # The records predate the cell (CONTRIBUTING, "Changing a cell", step 4): the reader is
+    # told which releases have not recorded it, and the picker finds a run for each of them.
+    older = tuple(record(r, {"ex.other": "x"}) for r in ("2.6.0", "2.13.0", "2.14.1"))
+    runs = release_outputs.runs(older, "ex.new", 3, "2.13")
+    assert [(r.first, r.last, r.status) for r in runs] == [("2.6", "2.14", release_outputs.NOT_RECORDED)]
+    assert release_outputs.summary(runs) == "not yet recorded on 2.6–2.14"
+    box = release_outputs.box(runs, "ex.new", "x", older, "2.13")
+    (run,) = [c for c in box.children if "release-run" in c["classes"]]
+    assert run["classes"][1:] == ["first-2.6", "last-2.14"]
+    assert run.astext() == "The history has no output of this cell from PyTorch 2.6–2.14 yet."
+    assert not list(box.findall(nodes.literal_block))
+
+
+def test_a_cell_recorded_on_some_releases_names_only_the_others():
+    # Recorded on the page's release and 2.14 (nox -s history -- --only=ex 2.13.0 2.14.1),
+    # not yet on 2.6: only 2.6 is named.
+    partly = (
+        record("2.6.0", {"ex.other": "x"}),
+        record("2.13.0", {"ex.new": "y"}),
+        record("2.14.1", {"ex.new": "y"}),
+    )
+    runs = release_outputs.runs(partly, "ex.new", 3, "2.13")
+    assert release_outputs.summary(runs) == "not yet recorded on 2.6"

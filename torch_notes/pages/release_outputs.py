@@ -4,7 +4,8 @@ Every gallery output, on its gallery page and where a topic page embeds its cell
 up by its cell's stable name (``draw_graph.grad_fn_names``) in every release record of
 ``history/``. Releases that print something else, or cannot run the cell, are grouped into
 runs (``2.0–2.5``), and one quiet line follows the block: "2.6 prints something else",
-"cannot run on 2.0–2.5". It opens (a ``<details>``, by click, Enter or Space) on each run's
+"cannot run on 2.0–2.5", "not yet recorded on 2.6–2.14" (a new cell, before the release
+history records it). It opens (a ``<details>``, by click, Enter or Space) on each run's
 text, written as a diff against the page's, so the difference is visible. Blocks that every
 release prints alike say nothing.
 
@@ -31,6 +32,7 @@ before its first box (reachable without opening one), where a reader picks a rel
 from __future__ import annotations
 
 import difflib
+import enum
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -157,13 +159,24 @@ def entries(text: str, script: Script | None) -> list[Entry]:
     return found
 
 
+class Unrecorded(enum.Enum):
+    """What an output block says of a record older than its cell (a new cell, before the
+    "Release history" workflow records it); a fact's row (``release_records.Status``) never
+    has it: the build's summary line "records:" gives the command that records the cell."""
+
+    NOT_RECORDED = "not yet recorded"
+
+
+NOT_RECORDED = Unrecorded.NOT_RECORDED
+
+
 @dataclass(frozen=True)
 class Run:
     """Consecutive releases that print the same for one cell."""
 
     first: str
     last: str
-    status: Status
+    status: Status | Unrecorded
     text: str  # what they print, or the error that stops the cell
 
     def releases(self) -> str:
@@ -175,7 +188,7 @@ def runs(recorded: tuple[Record, ...], key: str, number: int, reference: str) ->
     its script, as the probe counts them), against the record of release ``reference``;
     ``[]`` when every recorded release prints what ``reference`` does."""
     base = next((r for r in recorded if r.label == reference), None)
-    if base is None or key not in base.outputs:
+    if base is None:
         return []
     example = key.split(".", 1)[0]
     found: list[Run] = []
@@ -183,10 +196,13 @@ def runs(recorded: tuple[Record, ...], key: str, number: int, reference: str) ->
         failure = record.failures.get(f"{example}#{number}")
         if f"{example}#{number}" in record.own_code:
             continue  # a failed recording, not what the release prints (checks.failed_recordings)
+        state: Status | Unrecorded
         if failure:
             state, text = Status.CANNOT_RUN, failure
         elif key not in record.outputs:
-            continue  # recorded before outputs were, or before the cell existed
+            state, text = NOT_RECORDED, ""  # CONTRIBUTING, "Changing a cell", step 4
+        elif key not in base.outputs:
+            continue  # nothing to compare with until the page's own release records the cell
         elif shown(record.outputs[key]) == shown(base.outputs[key]):
             state, text = Status.SAME, ""
         else:
@@ -211,6 +227,8 @@ def summary(found: list[Run]) -> str:
             parts.append(_("{releases} prints something else").format(releases=run.releases()))
         elif run.status is Status.CANNOT_RUN:
             parts.append(_("cannot run on {releases}").format(releases=run.releases()))
+        elif run.status is NOT_RECORDED:
+            parts.append(_("not yet recorded on {releases}").format(releases=run.releases()))
     return _(" · ").join(parts)
 
 
@@ -330,6 +348,12 @@ def box(
             continue
         # The picker reads which releases a run covers from its classes.
         part = nodes.container(classes=["release-run", f"first-{run.first}", f"last-{run.last}"])
+        if run.status is NOT_RECORDED:
+            # Nothing to show but that: the record predates the cell.
+            label = _("The history has no output of this cell from PyTorch {releases} yet.")
+            part += nodes.paragraph(text=label.format(releases=run.releases()), classes=["release-run-label"])
+            node += part
+            continue
         if run.status is Status.CANNOT_RUN:
             label = _("PyTorch {releases} cannot run this cell:").format(releases=run.releases())
             body: nodes.Element = nodes.literal_block(run.text, run.text, language="none")
