@@ -63,12 +63,13 @@ def install_groups(
         session.log("dependencies unchanged since the last install; reusing the venv")
         return
     python = location / "bin" / "python"
+    # run_install, not run: `nox --install-only` installs (and only then writes the stamp).
     if not python.exists():
-        session.run(sys.executable, "-m", "venv", str(location), external=True)
+        session.run_install(sys.executable, "-m", "venv", str(location), external=True)
     pip = [str(python), "-m", "pip", "install"]
     # A venv's own pip may be old (Debian 12's: 23.0), and resolves otherwise.
-    session.run(*pip, "--upgrade", "pip", external=True)
-    session.run(*pip, *pip_args, *requirements, external=True)
+    session.run_install(*pip, "--upgrade", "pip", external=True)
+    session.run_install(*pip, *pip_args, *requirements, external=True)
     stamp.write_text(fingerprint)
 
 

@@ -26,14 +26,14 @@ def found(block: nodes.Element) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "word", "chinese"),
     [
-        ("按 batch 读取数据", "batch", "批次"),
-        ("第一个 epoch 后", "epoch", "轮次"),
+        ("按 batch 读取数据", "batch", "批量"),
+        ("第一个 epoch 后", "epoch", "迭代周期"),
         ("loss 为 0.3572", "loss", "损失"),
         ("以 in-place 的方式打开", "in-place", "原地"),
         ("用户创建的 Tensor 是叶子节点", "Tensor", "张量"),
         ("两个 tensors 相加", "tensors", "张量"),
-        ("按batch读取", "batch", "批次"),
-        ("分成一个个 mini-batch", "batch", "批次"),
+        ("按batch读取", "batch", "批量"),
+        ("分成一个个 mini-batch", "batch", "批量"),
     ],
 )
 def test_an_english_term_in_chinese_prose_is_named_with_its_chinese(text, word, chinese):
@@ -46,7 +46,11 @@ def test_an_english_term_in_chinese_prose_is_named_with_its_chinese(text, word, 
 @pytest.mark.parametrize(
     ("text", "variant", "word"),
     [
-        ("两个张量按元素相加", "按元素", "逐元素"),
+        ("两个张量逐元素相加", "逐元素", "按元素"),
+        ("按批次读取数据", "批次", "批量"),
+        ("训练五个轮次", "轮次", "迭代周期"),
+        ("每层有 64 个隐藏神经元", "隐藏神经元", "隐藏单元"),
+        ("再做一次最大池化", "池化", "汇聚"),
         ("用下标张量取出元素", "下标张量", "索引张量"),
         ("损失成为非有限数时", "非有限数", "非有限值"),
     ],
@@ -57,13 +61,13 @@ def test_a_variant_of_the_house_word_is_refused(text, variant, word):
 
 
 def test_a_variant_in_the_notes_own_words_is_left_alone():
-    quote = nodes.inline("", "“按元素运算”", note_words="按元素运算")
+    quote = nodes.inline("", "“逐元素运算”", note_words="逐元素运算")
     assert found(paragraph(nodes.Text("笔记写作"), quote)) == []
 
 
 def test_every_house_word_with_variants_is_used_by_the_glossary_or_the_pages():
     text = GLOSSARY.read_text(encoding="utf-8")
-    glossary_words = {"逐元素", "原地", "叶子节点", "轮次"}
+    glossary_words = {"按元素", "原地", "叶子节点", "迭代周期", "批量", "汇聚", "批量规范化"}
     assert all(word in text for word in glossary_words)
     assert glossary_words <= chinese_terms.VARIANTS.keys()
 
@@ -186,6 +190,31 @@ def test_the_english_says_whether_canshu_is_an_argument_or_a_parameter(english, 
     ],
 )
 def test_canshu_and_shican_as_the_english_means_them_pass(english, chinese):
+    assert found(with_english(english, nodes.Text(chinese))) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese", "wrong"),
+    [
+        ("Evaluate the model once.", "对模型做一次测量。", "'测量' where the English says 'Evaluate'"),
+        ("Its strides are (4, 1).", "它的步长是 (4, 1)。", "'步长' where the English says 'strides'"),
+    ],
+)
+def test_the_english_says_which_idea_a_word_means(english, chinese, wrong):
+    (message,) = found(with_english(english, nodes.Text(chinese)))
+    assert wrong in message
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese"),
+    [
+        ("Evaluate the model once.", "对模型做一次评估。"),
+        ("Measure the time each evaluation takes.", "测量每次评估所用的时间。"),  # both ideas
+        ("Its strides are (4, 1).", "它的步幅是 (4, 1)。"),
+        ("A step size, not a stride.", "是步长，不是步幅。"),
+    ],
+)
+def test_words_as_the_english_means_them_pass(english, chinese):
     assert found(with_english(english, nodes.Text(chinese))) == []
 
 
@@ -333,3 +362,38 @@ def test_the_glossary_keeps_every_term_and_short_form():
         assert english in known, f"SHORT_FORMS names {english!r}, which the glossary lacks"
         assert chinese in known[english] and known[short] == chinese
     assert {"tensor", "batch", "epoch", "in-place operation", "loss function"} <= set(known)
+
+
+def example_link(target: str) -> addnodes.pending_xref:
+    return addnodes.pending_xref(
+        "", nodes.inline("", target), reftype="ref", reftarget=target, refexplicit=False
+    )
+
+
+def test_an_examples_title_without_book_title_marks_is_refused():
+    bare = paragraph(nodes.Text("取自示例"), example_link("sphx_glr_x.py"), nodes.Text("中的单元格"))
+    (message,) = found(bare)
+    assert "the title of example 'sphx_glr_x.py' stands without 《》" in message
+    quoted = paragraph(
+        nodes.Text("取自示例《"), example_link("sphx_glr_x.py"), nodes.Text("》中的单元格")
+    )
+    assert found(quoted) == []
+
+
+@pytest.mark.parametrize(
+    ("english", "chinese", "phrase"),
+    [
+        ("Then run this check on your function:", "然后用下面的代码检验你的函数：", "run this check"),
+        ("It is kept in the boxes What the notes said.", "收在标题为“笔记原文”的框中。", "What the notes said"),
+        ("Find the bug. This loop forgets a step.", "找出错误。这个循环少了一步。", "Find the bug"),
+    ],
+)
+def test_a_repeated_phrase_has_one_chinese_form(english, chinese, phrase):
+    (message,) = found(with_english(english, nodes.Text(chinese)))
+    assert f"the English says {phrase!r}" in message
+
+
+def test_the_repeated_phrases_in_their_one_form_pass():
+    english = "Find the bug: then run this check on it; see What the notes said."
+    chinese = "找出错误：然后对它运行下面的检查；见“笔记原文”框。"
+    assert found(with_english(english, nodes.Text(chinese))) == []

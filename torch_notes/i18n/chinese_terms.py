@@ -75,18 +75,54 @@ SHORT_FORMS = {
 # One word for one idea: the word the pages use, and the variants that drifted in beside it.
 # A key that is a glossary term's Chinese name (or part of it) is checked to be one.
 VARIANTS = {
-    "逐元素": ("按元素",),  # element-wise operation : 逐元素运算
+    # The words of d2l-zh (Dive into Deep Learning, the book these readers know), looked up in
+    # its text: 批量 / 小批量 (批量大小), 迭代周期, 按元素, 隐藏单元, 汇聚, 批量规范化, 步幅.
+    "批量": ("批次",),  # batch : 批量 (and 小批量 for a minibatch)
+    "迭代周期": ("轮次", "时期", "纪元"),  # epoch : 迭代周期
+    "按元素": ("逐元素",),  # element-wise operation : 按元素运算
+    "隐藏单元": ("隐藏神经元",),  # a unit of a hidden layer
+    "汇聚": ("池化",),  # max pooling : 最大汇聚
+    "批量规范化": ("批归一化", "批标准化", "批量归一化"),  # batch normalization : 批量规范化
     "索引张量": ("下标张量",),  # a tensor of indices (advanced indexing : 高级索引)
     "原地": ("就地", "原位"),  # in-place operation : 原地操作
-    "叶子节点": ("叶节点",),  # leaf node : 叶子节点
-    "轮次": ("时期", "纪元"),  # epoch : 轮次
+    "叶子节点": ("叶节点", "叶子张量"),  # leaf node : 叶子节点
     "非有限值": ("非有限数",),  # inf and NaN
     "被追踪": ("受追踪",),  # recorded by autograd (requires_grad)
+    "页锁定": ("锁页",),  # pinned memory: 页锁定内存
+    "暂退层": ("暂退法层",),  # a dropout layer (暂退法 names the method)
 }
 # Words that drift between two ideas: (the word, where it counts, what to write instead).
 DRIFTS = (
-    ("单元", re.compile("单元(?![格素])"), "单元格 for a cell of an example, 神经元 for a unit"),
+    (
+        "单元",
+        re.compile("(?<!隐藏)单元(?![格素])"),
+        "单元格 for a cell of an example, 神经元 for a unit (隐藏单元 for a hidden unit)",
+    ),
     ("传入的参数", re.compile("传入的参数"), "实参 for an argument (参数 is a parameter)"),
+)
+# Where a paragraph's English says which idea it means, the Chinese word must be that idea's:
+# (what the English says, the word that would be wrong, the word to write, and what the
+# English says where the other word is right too).
+MEANT = (
+    (
+        re.compile(r"\bevaluat\w*", re.IGNORECASE),  # evaluating a model: 评估 (d2l-zh)
+        "测量",
+        "评估",
+        re.compile(r"\bmeasur\w*|\btim(?:e|es|ed|ing|er|ers)\b", re.IGNORECASE),
+    ),
+    (
+        re.compile(r"\bstrides?\b", re.IGNORECASE),  # a tensor's or a convolution's: 步幅
+        "步长",
+        "步幅",
+        re.compile(r"\bsteps?\b", re.IGNORECASE),  # a step size, or arange's step: 步长
+    ),
+)
+# Phrases the pages repeat, each with its one Chinese form: a paragraph whose English says
+# the phrase says it in these words (the exercises' prompt, the notes' box, the bug hunts).
+PHRASES = (
+    (re.compile(r"\brun this check\b", re.IGNORECASE), "运行下面的检查"),
+    (re.compile(r"\bWhat the notes? said\b"), "“笔记原文”框"),
+    (re.compile(r"^Find the bug\b"), "找出错误："),
 )
 # An argument is 实参, a parameter 参数: a paragraph's English says which one it means.
 ARGUMENT = re.compile(r"\barguments?\b", re.IGNORECASE)
@@ -280,6 +316,29 @@ def argument_words(text: str, prose: list[bool], english: str) -> list[Problem]:
     ]
 
 
+def meant_words(text: str, prose: list[bool], english: str) -> list[Problem]:
+    """测量 where the English evaluates a model, 步长 where it means a stride (:data:`MEANT`)."""
+    return [
+        Problem("term", f"{wrong!r} where the English says {said.group(0)!r}; write {right}: {w}")
+        for pattern, wrong, right, also in MEANT
+        if (said := pattern.search(english)) and not also.search(english)
+        for w in in_prose(re.compile(wrong), text, prose)
+    ]
+
+
+def phrase_renderings(text: str, english: str) -> list[Problem]:
+    """A repeated phrase of the English (:data:`PHRASES`) in other Chinese words than its one form."""
+    return [
+        Problem(
+            "term",
+            f"the English says {said.group(0)!r}, which the pages write {chinese!r}: "
+            f"{' '.join(text[:60].split())}…",
+        )
+        for pattern, chinese in PHRASES
+        if (said := pattern.search(english.strip())) and chinese not in text
+    ]
+
+
 MARKS = ",;:?!."
 NAMES = {",": "，", ";": "；", ":": "：", "?": "？", "!": "！", ".": "。", "(": "（", ")": "）"}
 
@@ -392,6 +451,30 @@ def chinese_italics(block: nodes.Element) -> list[Problem]:
     return found
 
 
+def example_link(node: nodes.Element) -> bool:
+    """A reference to a gallery example that shows the example's title (``{ref}`sphx_glr_...```)."""
+    return (
+        isinstance(node, addnodes.pending_xref)
+        and node.get("reftarget", "").startswith("sphx_glr_")
+        and not node.get("refexplicit")
+    )
+
+
+def bare_example_titles(block: nodes.Element) -> list[Problem]:
+    """An example's title without 《》 around it: the title would run into the sentence
+    (取自示例视图、副本与原地操作 reads as one phrase). Chinese quotes a work's title in 《》."""
+    text, links = spans(block, example_link)
+    return [
+        Problem(
+            "typography",
+            f"the title of example {node['reftarget']!r} stands without 《》; write "
+            f"《{{ref}}`{node['reftarget']}`》: {excerpt(text, start, end)}",
+        )
+        for start, end, node in links
+        if text[start - 1 : start] != "《" or text[end : end + 1] != "》"
+    ]
+
+
 def spaced_links(block: nodes.Element) -> list[Problem]:
     """A link whose Chinese title is set off by spaces from the Chinese text around it."""
     text, links = spans(block, lambda node: isinstance(node, nodes.reference))
@@ -459,10 +542,13 @@ def problems(block: nodes.Element, known: tuple[Term, ...]) -> list[Problem]:
         + variant_words(text, prose)
         + drifted_words(text, prose)
         + argument_words(text, prose, english)
+        + meant_words(text, prose, english)
+        + phrase_renderings(text, english)
         + term_links(block, known)
         + ascii_punctuation(text, prose)
         + inserted_lists(block)
         + chinese_italics(block)
+        + bare_example_titles(block)
     )
 
 

@@ -13,15 +13,23 @@ must state one the English states, in digits or in words ("two", "twice", "both"
 "second"), so 三个 for "two tensors" fails. A translator who replaces
 ``{claim}`4.5 <autograd_basics.first_grad>``` by the plain text ``4.6``, or turns a 4 into
 a 5, fails the build, naming the catalog and the message.
+
+A translation must also keep every sentence: one with fewer sentences than its English
+(English sentences end at ``. ! ?`` before a capital or the end; Chinese ones at ``。！？；``;
+only sentences of three words or more count) fails, since a dropped sentence keeps every
+number and code span of the rest. A deliberate merge says so in a translator comment above
+the message (``# merged: <why>``), and is then let through.
 """
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from pathlib import Path
 from typing import Any
 
+from babel.messages.pofile import read_po
 from docutils import nodes
 from sphinx import addnodes
 from sphinx.application import Sphinx
@@ -125,6 +133,53 @@ def unstated(english: str, chinese: str) -> list[str]:
     ]
 
 
+# Where a sentence ends: in English at . ! ? before a capital, a quote or a bracket, or at
+# the end (not in "e.g. x", "i.e.", "vs.", "etc.", nor an ellipsis); in Chinese at 。！？；.
+ENGLISH_SENTENCE_END = re.compile(
+    r"(?<!\be\.g)(?<!\bi\.e)(?<!\bvs)(?<!\betc)(?<!\bcf)(?<!\.\.)[.!?](?=\s+[^a-z]|\s*$)"
+)
+CHINESE_SENTENCE_END = re.compile("[。！？；]")
+CONTENT_WORDS = 3  # an English sentence carries content with this many words or more
+ENGLISH_WORD = re.compile("[A-Za-z]{2,}")
+MERGED = "merged:"  # a translator comment's start that lets a merge of sentences through
+
+
+def english_sentences(text: str) -> int:
+    return sum(
+        len(ENGLISH_WORD.findall(part)) >= CONTENT_WORDS
+        for part in ENGLISH_SENTENCE_END.split(text)
+    )
+
+
+def chinese_sentences(text: str) -> int:
+    return sum(bool(sitewide.HAN.search(part)) for part in CHINESE_SENTENCE_END.split(text))
+
+
+def han(text: str) -> str:
+    """The ideographs of a text, in order: what a message's translation and the translated
+    node both hold, whatever markup the message writes around them."""
+    return "".join(sitewide.HAN.findall(text))
+
+
+def merges(catalog: Path) -> frozenset[str]:
+    """The translations (by :func:`han`) that a translator comment marks as deliberate merges."""
+    if not catalog.is_file():
+        return frozenset()
+    return _merges(catalog, catalog.stat().st_mtime_ns)
+
+
+@functools.cache
+def _merges(catalog: Path, modified: int) -> frozenset[str]:
+    with catalog.open("rb") as file:
+        messages = read_po(file)
+    return frozenset(
+        han(message.string)
+        for message in messages
+        if isinstance(message.string, str)
+        and any(comment.strip().startswith(MERGED) for comment in message.user_comments)
+    )
+
+
 SOURCE = "parity_source"  # node attribute: (what the source holds, the source text)
 
 
@@ -216,8 +271,12 @@ class CompareTranslation(SphinxTransform):
             wanted, message, english = source
             if lost := wanted - held(node):  # adding is allowed: a 12 for "twelve", code marked
                 report(node, catalog, message, lost)
-            if added := unstated(english, plain_text(node)):  # but not a number of its own
+            translated = plain_text(node)
+            if added := unstated(english, translated):  # but not a number of its own
                 report_numerals(node, catalog, message, added)
+            wanted_sentences, sentences = english_sentences(english), chinese_sentences(translated)
+            if sentences < wanted_sentences and han(node.astext()) not in merges(catalog):
+                report_sentences(node, catalog, message, wanted_sentences, sentences)
 
 
 def describe(items: Counter[tuple[str, str]]) -> str:
@@ -247,6 +306,24 @@ def report_numerals(node: nodes.Element, catalog: Path, message: str, added: lis
         "number the English says (or none):\n  %r",
         catalog,
         ", ".join(added),
+        message[:200],
+        location=node,
+        type="i18n",
+        subtype="parity",
+    )
+
+
+def report_sentences(
+    node: nodes.Element, catalog: Path, message: str, wanted: int, found: int
+) -> None:
+    logger.warning(
+        "the translation in %s has %d sentence(s) where its message has %d: a sentence "
+        "dropped? Translate each one, or, for a deliberate merge, write a translator comment "
+        "'# %s <why>' above the message:\n  %r",
+        catalog,
+        found,
+        wanted,
+        MERGED,
         message[:200],
         location=node,
         type="i18n",
