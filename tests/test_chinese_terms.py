@@ -196,8 +196,16 @@ def test_canshu_and_shican_as_the_english_means_them_pass(english, chinese):
 @pytest.mark.parametrize(
     ("english", "chinese", "wrong"),
     [
-        ("Evaluate the model once.", "对模型做一次测量。", "'测量' where the English says 'Evaluate'"),
-        ("Its strides are (4, 1).", "它的步长是 (4, 1)。", "'步长' where the English says 'strides'"),
+        (
+            "Evaluate the model once.",
+            "对模型做一次测量。",
+            "'测量' where the English says 'Evaluate'",
+        ),
+        (
+            "Its strides are (4, 1).",
+            "它的步长是 (4, 1)。",
+            "'步长' where the English says 'strides'",
+        ),
     ],
 )
 def test_the_english_says_which_idea_a_word_means(english, chinese, wrong):
@@ -322,7 +330,7 @@ def test_the_chinese_build_names_page_line_catalog_and_words(make_app, rootdir, 
     expected = [
         ("index.md:14:", "English term 'batch' in Chinese prose", "[batch]"),
         ("index.md:18:", "English term 'loss' in Chinese prose", "损失 (loss)"),
-        ("index.md:24:", "the link to the glossary's 'batch' shows '批量'", "批次"),
+        ("index.md:24:", "the link to the glossary's 'batch' shows '小批'", "批量"),
         ("index.md:26:", "ASCII ':' in a Chinese sentence; write ：", "统计[:]"),
         ("index.md:26:", "ASCII ',' in a Chinese sentence; write ，", "成立[,]"),
         ("index.md:30:", "ASCII '()' in a Chinese sentence; write （）", "[(见术语表)]"),
@@ -371,7 +379,9 @@ def example_link(target: str) -> addnodes.pending_xref:
 
 
 def test_an_examples_title_without_book_title_marks_is_refused():
-    bare = paragraph(nodes.Text("取自示例"), example_link("sphx_glr_x.py"), nodes.Text("中的单元格"))
+    bare = paragraph(
+        nodes.Text("取自示例"), example_link("sphx_glr_x.py"), nodes.Text("中的单元格")
+    )
     (message,) = found(bare)
     assert "the title of example 'sphx_glr_x.py' stands without 《》" in message
     quoted = paragraph(
@@ -383,8 +393,16 @@ def test_an_examples_title_without_book_title_marks_is_refused():
 @pytest.mark.parametrize(
     ("english", "chinese", "phrase"),
     [
-        ("Then run this check on your function:", "然后用下面的代码检验你的函数：", "run this check"),
-        ("It is kept in the boxes What the notes said.", "收在标题为“笔记原文”的框中。", "What the notes said"),
+        (
+            "Then run this check on your function:",
+            "然后用下面的代码检验你的函数：",
+            "run this check",
+        ),
+        (
+            "It is kept in the boxes What the notes said.",
+            "收在标题为“笔记原文”的框中。",
+            "What the notes said",
+        ),
         ("Find the bug. This loop forgets a step.", "找出错误。这个循环少了一步。", "Find the bug"),
     ],
 )

@@ -189,6 +189,40 @@ def test_a_translation_that_drops_or_changes_something_fails_naming_catalog_and_
 
 
 @pytest.mark.parametrize(
+    "new",
+    [
+        "每一步都会累加梯度。",  # the last sentence dropped: every number and code span kept
+        "每一步都会累加梯度，下一步之前要先清零。",  # two sentences run together with a comma
+    ],
+)
+def test_a_translation_with_fewer_sentences_than_its_english_fails(
+    make_app, rootdir, tmp_path, new
+):
+    _, warnings = build_parity(
+        make_app, rootdir, tmp_path, "每一步都会累加梯度。下一步之前要先清零。", new
+    )
+    (warning,) = warnings
+    assert "index.md:" in warning
+    assert (
+        f"the translation in {PARITY_CATALOG} has 1 sentence(s) where its message has 2" in warning
+    )
+
+
+def test_a_merge_a_translator_comment_declares_passes(make_app, rootdir, tmp_path):
+    old = (
+        'msgid "Each step adds to the gradient. Clear it before the next step."\n'
+        'msgstr "每一步都会累加梯度。下一步之前要先清零。"'
+    )
+    merged = (
+        "# merged: one sentence reads better in Chinese here\n"
+        'msgid "Each step adds to the gradient. Clear it before the next step."\n'
+        'msgstr "每一步都会累加梯度，下一步之前要先清零。"'
+    )
+    _, warnings = build_parity(make_app, rootdir, tmp_path, old, merged)
+    assert warnings == []
+
+
+@pytest.mark.parametrize(
     ("old", "new"),
     [
         ("对含 2 个元素", "对含两个元素"),  # a numeral word for a number of the English

@@ -230,7 +230,9 @@ def test_a_new_cell_that_no_release_has_recorded_says_so_on_the_page():
     # told which releases have not recorded it, and the picker finds a run for each of them.
     older = tuple(record(r, {"ex.other": "x"}) for r in ("2.6.0", "2.13.0", "2.14.1"))
     runs = release_outputs.runs(older, "ex.new", 3, "2.13")
-    assert [(r.first, r.last, r.status) for r in runs] == [("2.6", "2.14", release_outputs.NOT_RECORDED)]
+    assert [(r.first, r.last, r.status) for r in runs] == [
+        ("2.6", "2.14", release_outputs.NOT_RECORDED)
+    ]
     assert release_outputs.summary(runs) == "not yet recorded on 2.6–2.14"
     box = release_outputs.box(runs, "ex.new", "x", older, "2.13")
     (run,) = [c for c in box.children if "release-run" in c["classes"]]

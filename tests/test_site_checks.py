@@ -112,6 +112,14 @@ def alternate_to_nowhere(site: Path) -> None:
     shutil.copytree(site / "en" / "guide", site / "zh_CN" / "other")
 
 
+def english_alt_text(site: Path) -> None:
+    replace_in(
+        site / "zh_CN" / "guide" / "page.html",
+        "<body>",
+        '<body><article class="bd-article"><p>图：</p><img alt="plot classify digits"></article>',
+    )
+
+
 def root_404_missing(site: Path) -> None:
     (site / "404.html").unlink()
 
@@ -141,6 +149,10 @@ BREAKAGES = {
     alternate_to_nowhere: (
         check_site.check_alternates,
         "en/guide/page.html: hreflang='zh-CN' link '../../zh_CN/guide/page.html' leads nowhere",
+    ),
+    english_alt_text: (
+        check_site.check_english_left,
+        "zh_CN/guide/page.html: English left: 'plot classify digits' in alt=",
     ),
     root_404_missing: (check_site.check_not_found, "404.html is missing"),
     sitemap_lists_a_missing_page: (

@@ -47,6 +47,7 @@ def without_volatile(html: str) -> str:
     torch = installed_torch()
     html = html.replace(torch.release, "{torch}")
     html = html.replace(f"({torch.kind} build)", "({kind} build)")
+    html = html.replace(f"({torch.kind.upper()} build)", "({kind} build)")
     html = html.replace(f"({torch.kind})", "({kind})")
     commit = sitewide.site_commit()[:12]
     return html.replace(commit, "{commit}") if commit else html

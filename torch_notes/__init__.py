@@ -34,6 +34,7 @@ EXTENSIONS = (
     "torch_notes.pages.provenance",
     "torch_notes.pages.notes_aside",
     "torch_notes.pages.release_outputs",
+    "torch_notes.pages.gallery_alt_text",
     "torch_notes.pages.mathml_math",
     "torch_notes.pages.report_error",
     "torch_notes.pages.deferred_scripts",

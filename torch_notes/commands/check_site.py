@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 from torch_notes import sitewide
 from torch_notes.commands.hosting import NOT_IN_SITEMAP, pages
+from torch_notes.i18n.english_left import english_left
 
 # The languages are read from torch_notes.sitewide when a check runs, not copied here.
 # Words a Chinese reader searches for on the pages that exist; each must be in the index.
@@ -140,6 +141,17 @@ def check_untranslated(site: Path) -> list[str]:
             count = parse(site / language / name).untranslated
             if count:
                 problems.append(f"{language}/{name}: {count} untranslated element(s)")
+    return problems
+
+
+def check_english_left(site: Path) -> list[str]:
+    """No English word in a translated page's prose or alt/title/aria-label text, but code,
+    names and glosses (torch_notes.i18n.english_left)."""
+    problems = []
+    for language in sitewide.LANGUAGE_CODES[1:]:
+        for name in sorted(pages(site, language)):
+            found = english_left((site / language / name).read_text(encoding="utf-8"))
+            problems += [f"{language}/{name}: English left: {where}" for where in found]
     return problems
 
 
@@ -278,6 +290,7 @@ CHECKS = (
     check_switchers,
     check_chinese_search,
     check_untranslated,
+    check_english_left,
     check_alternates,
     check_social_meta,
     check_not_found,

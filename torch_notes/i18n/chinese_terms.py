@@ -68,7 +68,7 @@ SHORT_FORMS = {
     "in-place operation": ("in-place", "原地"),
     "loss function": ("loss", "损失"),
     "leaf node": ("leaf", "叶子"),
-    "element-wise operation": ("element-wise", "逐元素"),
+    "element-wise operation": ("element-wise", "按元素"),
     "worker process": ("worker", "工作进程"),
     "data loader": ("loader", "数据加载器"),
 }

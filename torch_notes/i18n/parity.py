@@ -275,7 +275,8 @@ class CompareTranslation(SphinxTransform):
             if added := unstated(english, translated):  # but not a number of its own
                 report_numerals(node, catalog, message, added)
             wanted_sentences, sentences = english_sentences(english), chinese_sentences(translated)
-            if sentences < wanted_sentences and han(node.astext()) not in merges(catalog):
+            merged = merges(Path(self.env.srcdir, catalog))
+            if sentences < wanted_sentences and han(node.astext()) not in merged:
                 report_sentences(node, catalog, message, wanted_sentences, sentences)
 
 

@@ -351,7 +351,9 @@ def box(
         if run.status is NOT_RECORDED:
             # Nothing to show but that: the record predates the cell.
             label = _("The history has no output of this cell from PyTorch {releases} yet.")
-            part += nodes.paragraph(text=label.format(releases=run.releases()), classes=["release-run-label"])
+            part += nodes.paragraph(
+                text=label.format(releases=run.releases()), classes=["release-run-label"]
+            )
             node += part
             continue
         if run.status is Status.CANNOT_RUN:

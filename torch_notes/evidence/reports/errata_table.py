@@ -199,7 +199,9 @@ class FillErrataTable(SphinxPostTransform):
         torch = installed_torch()
         text = _("{rows} rows, checked with PyTorch {release} ({kind} build): {counts}.")
         return nodes.paragraph(
-            text=text.format(rows=len(rows), release=torch.release, kind=torch.kind, counts=counts),
+            text=text.format(
+                rows=len(rows), release=torch.release, kind=torch.kind.upper(), counts=counts
+            ),
             classes=["errata-count"],
         )
 
