@@ -81,7 +81,7 @@ def test_every_house_word_with_variants_is_used_by_the_glossary_or_the_pages():
         paragraph(nodes.Text("用 TensorDataset 和 batch_size 的写法")),
         paragraph(nodes.Text("Read the data in batches.")),  # not Chinese prose
         paragraph(nodes.Text("笔记写的是"), nodes.inline("", "“按batch读取”", note_words="x")),
-        paragraph(nodes.Text("数字 1,000 与 3.5，见 https://example.org/?q=1")),
+        paragraph(nodes.Text("数字 1000 与 3.5，见 https://example.org/?q=1,2")),
         paragraph(nodes.Text("张量（tensor, dtype）")),
     ],
     ids=["parenthetical", "code", "names", "compounds", "english", "note", "numbers", "gloss"],
@@ -333,6 +333,7 @@ def test_the_chinese_build_names_page_line_catalog_and_words(make_app, rootdir, 
         ("index.md:24:", "the link to the glossary's 'batch' shows '小批'", "批量"),
         ("index.md:26:", "ASCII ':' in a Chinese sentence; write ：", "统计[:]"),
         ("index.md:26:", "ASCII ',' in a Chinese sentence; write ，", "成立[,]"),
+        ("index.md:28:", "thousands separators in Chinese prose; the pages write 1000", "[1,000]"),
         ("index.md:30:", "ASCII '()' in a Chinese sentence; write （）", "[(见术语表)]"),
     ]
     assert len(warnings) == len(expected), warnings
@@ -415,3 +416,12 @@ def test_the_repeated_phrases_in_their_one_form_pass():
     english = "Find the bug: then run this check on it; see What the notes said."
     chinese = "找出错误：然后对它运行下面的检查；见“笔记原文”框。"
     assert found(with_english(english, nodes.Text(chinese))) == []
+
+
+def test_a_number_with_thousands_separators_in_chinese_prose_is_refused():
+    (message,) = found(paragraph(nodes.Text("共有 1,797 张图像")))
+    assert "thousands separators in Chinese prose; the pages write 1797" in message
+    assert (
+        found(paragraph(nodes.Text("调用 "), nodes.literal("", "f(1,000)"), nodes.Text(" 即可")))
+        == []
+    )

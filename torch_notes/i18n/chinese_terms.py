@@ -435,6 +435,21 @@ def inserted_lists(block: nodes.Element) -> list[Problem]:
     return found
 
 
+# A number in Chinese prose written with thousands separators: the pages write 1797.
+GROUPED_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d,]*\d)(?!\.\d)")
+
+
+def grouped_numbers(text: str, prose: list[bool]) -> list[Problem]:
+    return [
+        Problem(
+            "typography",
+            f"a number with thousands separators in Chinese prose; the pages write "
+            f"{words.split('[')[1].split(']')[0].replace(',', '')}: {words}",
+        )
+        for words in in_prose(GROUPED_NUMBER, text, prose)
+    ]
+
+
 def chinese_italics(block: nodes.Element) -> list[Problem]:
     found = []
     for node in block.findall(nodes.emphasis):
@@ -546,6 +561,7 @@ def problems(block: nodes.Element, known: tuple[Term, ...]) -> list[Problem]:
         + phrase_renderings(text, english)
         + term_links(block, known)
         + ascii_punctuation(text, prose)
+        + grouped_numbers(text, prose)
         + inserted_lists(block)
         + chinese_italics(block)
         + bare_example_titles(block)
