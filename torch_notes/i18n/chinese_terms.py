@@ -78,7 +78,7 @@ VARIANTS = {
     # The words of d2l-zh (Dive into Deep Learning, the book these readers know), looked up in
     # its text: 批量 / 小批量 (批量大小), 迭代周期, 按元素, 隐藏单元, 汇聚, 批量规范化, 步幅.
     "批量": ("批次",),  # batch : 批量 (and 小批量 for a minibatch)
-    "迭代周期": ("轮次", "时期", "纪元"),  # epoch : 迭代周期
+    "迭代周期": ("轮次", "每轮", "时期", "纪元"),  # epoch : 迭代周期
     "按元素": ("逐元素",),  # element-wise operation : 按元素运算
     "隐藏单元": ("隐藏神经元",),  # a unit of a hidden layer
     "汇聚": ("池化",),  # max pooling : 最大汇聚
