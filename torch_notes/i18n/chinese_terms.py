@@ -6,7 +6,7 @@
 A Chinese build (a language starting with ``zh``) warns, naming the page, the line, the
 catalog and the words, about
 
-* a glossary term written in English in Chinese prose (``按 batch 读取`` for ``按批次读取``),
+* a glossary term written in English in Chinese prose (``按 batch 读取`` for ``按批量读取``),
   with the glossary's Chinese name in the message. A few terms are also used in a short
   form, which is looked for too (:data:`SHORT_FORMS`: ``loss`` of *loss function*, written
   损失). English may stay where it is not prose: inline code, code and output blocks, math,
@@ -15,20 +15,24 @@ catalog and the words, about
   ``torch.Tensor``, ``tensor()``, ``TensorDataset``), and an English parenthetical, as in
   ``张量（tensor）`` at first use;
 * a link to the glossary that shows another name than the term's Chinese one
-  (``{term}`批量 <batch>``` for ``{term}`批次 <batch>```);
+  (``{term}`批次 <batch>``` for ``{term}`批量 <batch>```);
 * another word for what the glossary, or the house vocabulary (:data:`VARIANTS`), names once
-  (``按元素`` for ``逐元素``, ``下标张量`` for ``索引张量``): one idea, one word;
+  (``逐元素`` for ``按元素``, ``批次`` for ``批量``): one idea, one word, d2l-zh's where it has one;
 * a word that drifted: ``单元`` alone (a cell of an example is 单元格, a unit of a layer
   神经元: :data:`DRIFTS`); and, comparing each paragraph with its English, 参数 for an
-  *argument* (write 实参) or 实参 for a *parameter* (参数);
+  *argument* (write 实参) or 实参 for a *parameter* (参数), a word of the other idea
+  (:data:`MEANT`: 测量 where a model is *evaluated*, 步长 for a *stride*), and a repeated
+  phrase in other words than its one form (:data:`PHRASES`);
 * ASCII punctuation in a Chinese sentence: ``, ; : ? !`` next to a Chinese character
   (``35 仍然成立, 8 输出``), an ASCII full stop after one, and ASCII parentheses around
-  Chinese text. Numbers (``1,000``), code, addresses and English parentheticals are left alone;
+  Chinese text. Code, addresses and English parentheticals are left alone;
 * Western typography on Chinese text: a list of inserted values (a ``{claim}`` or ``{fact}``)
   separated by ASCII ``, `` (write ``0、1、2``; a shape, which is a tuple, stands in
   parentheses: ``(5, 3)``), spaces between a link's Chinese title and the Chinese text
-  around it (``见 网络搭建 。``; checked when the links are resolved), and italics on
-  Chinese words (Chinese does not slant its characters: write them plain, or in quotes).
+  around it (``见 网络搭建 。``; checked when the links are resolved), italics on
+  Chinese words (Chinese does not slant its characters: write them plain, or in quotes),
+  a number with thousands separators (``1,797``: write 1797), and an example's title
+  without 《》 around it.
 
 The page's prose is checked when the page has been read (after its catalog applied), and
 counted as one check per page (``CheckKind.WORDING``, in the build summary); text that the
