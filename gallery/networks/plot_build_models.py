@@ -222,6 +222,102 @@ except AttributeError as error:
 facts["typo_error"] = typo_error
 # sphinx_gallery_end_ignore
 
+# %% custom_layer
+# A layer of your own
+# -------------------
+# A layer is a module like any other. Tensors wrapped in ``nn.Parameter`` and assigned in
+# ``__init__`` become its parameters, under the attributes' names; a plain tensor assigned
+# the same way does not: ``parameters()`` and ``state_dict()`` leave it out.
+
+
+class ScaledLinear(nn.Module):
+    def __init__(self, in_features, out_features):
+        super().__init__()
+        self.weight = nn.Parameter(torch.randn(out_features, in_features) / in_features**0.5)
+        self.bias = nn.Parameter(torch.zeros(out_features))
+        self.scale = torch.tensor(2.0)  # a plain tensor: not a parameter
+
+    def forward(self, x):
+        return self.scale * (x @ self.weight.T + self.bias)
+
+
+layer = ScaledLinear(4, 3)
+print([name for name, _ in layer.named_parameters()])
+print(list(layer.state_dict()))
+print(layer(torch.randn(2, 4)).shape)
+# sphinx_gallery_start_ignore
+facts["custom_param_names"] = [name for name, _ in layer.named_parameters()]
+facts["custom_state_keys"] = list(layer.state_dict())
+facts["custom_output_shape"] = list(layer(torch.randn(2, 4)).shape)
+facts["custom_weight_requires_grad"] = layer.weight.requires_grad
+facts["custom_scale_requires_grad"] = layer.scale.requires_grad
+# sphinx_gallery_end_ignore
+
+# %% shared_parameters
+# Sharing a layer
+# ---------------
+# The same layer object placed twice in a model is one set of parameters used twice.
+# ``parameters()`` yields each parameter once; ``state_dict()`` has a key for each place.
+
+shared = nn.Linear(8, 8)
+tied = nn.Sequential(nn.Linear(4, 8), nn.ReLU(), shared, nn.ReLU(), shared, nn.Linear(8, 1))
+print(tied[2] is tied[4])
+print([name for name, _ in tied.named_parameters()])
+print(list(tied.state_dict()))
+print(sum(p.numel() for p in tied.parameters()))
+# sphinx_gallery_start_ignore
+facts["tied_same_layer"] = tied[2] is tied[4]
+facts["tied_param_names"] = [name for name, _ in tied.named_parameters()]
+facts["tied_param_tensors"] = len(list(tied.parameters()))
+facts["tied_state_keys"] = list(tied.state_dict())
+facts["tied_state_key_count"] = len(tied.state_dict())
+facts["tied_param_count"] = sum(p.numel() for p in tied.parameters())
+facts["untied_param_count"] = sum(
+    p.numel() for layer_ in (tied[0], shared, nn.Linear(8, 8), tied[5]) for p in layer_.parameters()
+)
+assert facts["untied_param_count"] == 193 and facts["tied_param_count"] == 121
+# sphinx_gallery_end_ignore
+
+# %% shared_gradients
+# In the backward pass the shared weight gets the gradients of both its uses, added: the
+# same as two separate layers that hold its values, their two gradients summed.
+
+x = torch.randn(3, 4)
+tied(x).sum().backward()
+first, second = nn.Linear(8, 8), nn.Linear(8, 8)
+first.load_state_dict(shared.state_dict())
+second.load_state_dict(shared.state_dict())
+untied = nn.Sequential(tied[0], nn.ReLU(), first, nn.ReLU(), second, tied[5])
+untied(x).sum().backward()
+print(torch.allclose(shared.weight.grad, first.weight.grad + second.weight.grad))
+# sphinx_gallery_start_ignore
+facts["shared_grad_is_sum"] = torch.allclose(
+    shared.weight.grad, first.weight.grad + second.weight.grad
+)
+facts["shared_grad_differs_from_each"] = not torch.allclose(shared.weight.grad, first.weight.grad)
+# sphinx_gallery_end_ignore
+
+# %% lazy_layer
+# A lazy layer
+# ------------
+# ``nn.LazyLinear`` is given only its number of outputs. Its weight stays uninitialised
+# until the first batch arrives; then it takes its shape from the batch, and the layer
+# becomes an ordinary ``Linear``.
+
+lazy = nn.Sequential(nn.LazyLinear(8), nn.ReLU(), nn.Linear(8, 1))
+print(lazy[0].weight)
+# sphinx_gallery_start_ignore
+facts["lazy_weight_type_before"] = type(lazy[0].weight).__name__
+facts["lazy_class_before"] = type(lazy[0]).__name__
+# sphinx_gallery_end_ignore
+lazy(torch.randn(2, 5))
+print(lazy[0])
+# sphinx_gallery_start_ignore
+facts["lazy_after"] = repr(lazy[0])
+facts["lazy_weight_shape"] = list(lazy[0].weight.shape)
+facts["lazy_class_after"] = type(lazy[0]).__name__
+# sphinx_gallery_end_ignore
+
 # %% counting_parameters
 # Counting parameters
 # -------------------

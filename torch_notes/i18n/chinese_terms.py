@@ -189,15 +189,18 @@ def ancestors(node: nodes.Node) -> list[nodes.Node]:
 
 
 def not_prose(node: nodes.Node) -> bool:
-    """Code, math and the notes' own words (``note_words``, or the class ``note-quote`` of
-    the tables that quote them), which keep their language, and the target of a reference
+    """Code, math, the values the build inserts (``{claim}``, ``{fact}``) and the notes' own
+    words (``note_words``, or the class ``note-quote`` of the tables that quote them), which
+    keep their language, and the target of a reference
     that will show the target's title (``{doc}`hooks```), checked on its page."""
     if isinstance(node, NOT_PROSE):
         return True
     if isinstance(node, addnodes.pending_xref):
         return not node.get("refexplicit") and node.get("reftype") != "term"
     return isinstance(node, nodes.Element) and (
-        attributes.NOTE_WORDS in node or "note-quote" in node["classes"]
+        attributes.NOTE_WORDS in node
+        or "note-quote" in node["classes"]
+        or inserted(node)  # a value the code printed (``weight、bias``), not a word of the page
     )
 
 
