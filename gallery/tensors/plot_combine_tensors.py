@@ -124,6 +124,25 @@ facts["keepdim_shape"] = list(row_means.shape)
 facts["centred_values"] = (x - row_means).flatten().tolist()
 # sphinx_gallery_end_ignore
 
+# %% norms
+# Norms are reductions too: ``torch.linalg.vector_norm`` gives the L1 norm, the sum of the
+# absolute values, with ``ord=1``, and the L2 norm, the square root of the sum of squares,
+# by default. ``torch.linalg.matrix_norm`` gives a matrix's Frobenius norm by default: the
+# L2 norm of all its elements.
+
+v = torch.tensor([3.0, -4.0])
+print(torch.linalg.vector_norm(v, ord=1), torch.linalg.vector_norm(v))
+print(torch.linalg.matrix_norm(x), torch.linalg.vector_norm(x.flatten()))
+# sphinx_gallery_start_ignore
+facts["l1_norm"] = torch.linalg.vector_norm(v, ord=1).item()
+facts["l2_norm"] = torch.linalg.vector_norm(v).item()
+facts["frobenius_4dp"] = round(torch.linalg.matrix_norm(x).item(), 4)
+facts["frobenius_is_flat_l2"] = bool(
+    torch.isclose(torch.linalg.matrix_norm(x), torch.linalg.vector_norm(x.flatten()))
+)
+assert facts["l1_norm"] == 7.0 and facts["l2_norm"] == 5.0
+# sphinx_gallery_end_ignore
+
 # %% cat
 # Joining tensors: ``cat`` and ``stack``
 # --------------------------------------
