@@ -301,14 +301,18 @@ facts["shared_grad_differs_from_each"] = not torch.allclose(shared.weight.grad, 
 # A lazy layer
 # ------------
 # ``nn.LazyLinear`` is given only its number of outputs. Its weight stays uninitialised
-# until the first batch arrives; then it takes its shape from the batch, and the layer
-# becomes an ordinary ``Linear``.
+# until the first batch gives it a shape (loading a ``state_dict`` into it does too); after
+# that first batch the layer is an ordinary ``Linear``.
 
 lazy = nn.Sequential(nn.LazyLinear(8), nn.ReLU(), nn.Linear(8, 1))
 print(lazy[0].weight)
 # sphinx_gallery_start_ignore
 facts["lazy_weight_type_before"] = type(lazy[0].weight).__name__
 facts["lazy_class_before"] = type(lazy[0]).__name__
+try:
+    lazy[0].weight.numel()
+except ValueError as error:
+    facts["lazy_numel_before"] = type(error)  # an exception class: the build knows it raised
 # sphinx_gallery_end_ignore
 lazy(torch.randn(2, 5))
 print(lazy[0])

@@ -1,4 +1,4 @@
-"""A layer object used in two places of a model is one set of parameters: parameters() and named_parameters() yield each of them once, state_dict() has a key for each place (the same tensor under both), and in the backward pass the gradients of both uses add up in the shared parameters' .grad."""
+"""A layer object used in two places of a model is one set of parameters: parameters() and named_parameters() yield each of them once, state_dict() has a key for each place (the same data, one storage, under both), and in the backward pass the gradients of both uses add up in the shared parameters' .grad."""
 
 import torch
 from torch import nn
