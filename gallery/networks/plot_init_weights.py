@@ -7,6 +7,7 @@ in-place functions of ``torch.nn.init``, or for a whole network with ``net.apply
 example also runs the study note's old spelling of these functions and its ``weights_init``.
 """
 
+import math
 import warnings
 
 import matplotlib.pyplot as plt
@@ -183,6 +184,93 @@ facts["weights_within_xavier"] = all(
 )
 assert facts["initialised_layers"] == 3
 # sphinx_gallery_end_ignore
+
+# %% depth_scale
+# Why the scale matters: a signal through 30 layers
+# -------------------------------------------------
+# A layer with ``n`` inputs and weights of variance :math:`\sigma^2` multiplies the mean
+# square of its input by about :math:`n\sigma^2`, and a ReLU halves it: 30 such layers
+# multiply it by :math:`(n\sigma^2/2)^{30}`. Four schemes on the same 30 layers of width 256:
+# Kaiming's :math:`\sigma^2 = 2/n` keeps the factor at 1; the others shrink or grow the
+# signal, and the gradient that reaches the first layer with it.
+
+depth, width = 30, 256
+x = torch.randn(512, width)
+
+
+def mean_squares(weight_init):
+    """The mean square after each layer, and the norm of the first layer's gradient."""
+    torch.manual_seed(1)
+    layers = [nn.Linear(width, width, bias=False) for _ in range(depth)]
+    for layer in layers:
+        weight_init(layer.weight)
+    h, found = x, []
+    for layer in layers:
+        h = torch.relu(layer(h))
+        found.append(h.pow(2).mean().item())
+    h.pow(2).mean().backward()
+    return found, layers[0].weight.grad.norm().item()
+
+
+schemes = {
+    "normal, std 0.01": lambda w: init.normal_(w, std=0.01),
+    "Xavier": lambda w: init.xavier_normal_(w),
+    "Kaiming": lambda w: init.kaiming_normal_(w, nonlinearity="relu"),
+    "normal, std 0.12": lambda w: init.normal_(w, std=0.12),
+}
+results = {name: mean_squares(weight_init) for name, weight_init in schemes.items()}
+print(f"input: mean square {x.pow(2).mean().item():.3f}")
+for name, (squares, grad) in results.items():
+    print(f"{name:17} layer 1: {squares[0]:.3g}  layer 30: {squares[-1]:.3g}  grad: {grad:.3g}")
+# sphinx_gallery_start_ignore
+q = x.pow(2).mean().item()
+facts["depth_input_mean_square_2dp"] = round(q, 2)
+short = {
+    "normal, std 0.01": "small",
+    "Xavier": "xavier",
+    "Kaiming": "kaiming",
+    "normal, std 0.12": "large",
+}
+std = {
+    "small": 0.01,
+    "xavier": (2 / (2 * width)) ** 0.5,
+    "kaiming": (2 / width) ** 0.5,
+    "large": 0.12,
+}
+for name, (squares, grad) in results.items():
+    key = short[name]
+    facts[f"depth_{key}_std_4dp"] = round(std[key], 4)
+    # three significant digits: 0.0128, 0.5, 1.84
+    facts[f"depth_{key}_predicted_factor_3sf"] = float(f"{width * std[key] ** 2 / 2:.3g}")
+    facts[f"depth_{key}_layer1_factor_3sf"] = float(f"{squares[0] / q:.3g}")
+    facts[f"depth_{key}_layer30"] = squares[-1]
+    facts[f"depth_{key}_grad"] = grad
+    if squares[-1] > 0:  # its order of magnitude: 3.4e-09 is of the order of 10^-9
+        facts[f"depth_{key}_layer30_order"] = math.floor(math.log10(squares[-1]))
+    if grad > 0:
+        facts[f"depth_{key}_grad_order"] = math.floor(math.log10(grad))
+facts["depth_kaiming_layer30_1dp"] = round(results["Kaiming"][0][-1], 1)
+facts["depth_kaiming_grad_1dp"] = round(results["Kaiming"][1], 1)
+facts["depth_small_underflows"] = results["normal, std 0.01"][0][-1] == 0.0
+facts["depth_small_grad_zero"] = results["normal, std 0.01"][1] == 0.0
+assert facts["depth_kaiming_predicted_factor_3sf"] == 1.0
+# sphinx_gallery_end_ignore
+
+# %% depth_scale_drawn
+# The mean square after each layer, on a logarithmic axis: a straight line per scheme, of
+# slope :math:`\log_{10}(n\sigma^2/2)` per layer, until the small one falls below what a
+# ``float32`` can hold.
+
+fig, ax = plt.subplots(figsize=(6, 3.6))
+for name, (squares, _grad) in results.items():
+    shown = [(i + 1, v) for i, v in enumerate(squares) if v > 0]
+    ax.plot(*zip(*shown, strict=True), marker=".", label=name)
+ax.set_yscale("log")
+ax.set_xlabel("layer")
+ax.set_ylabel("mean square of the activations")
+ax.legend()
+fig.tight_layout()
+plt.show()
 
 # %%
 # See also
