@@ -188,18 +188,20 @@ assert facts["initialised_layers"] == 3
 # %% depth_scale
 # Why the scale matters: a signal through 30 layers
 # -------------------------------------------------
-# A layer with ``n`` inputs and weights of variance :math:`\sigma^2` multiplies the mean
-# square of its input by about :math:`n\sigma^2`, and a ReLU halves it: 30 such layers
-# multiply it by :math:`(n\sigma^2/2)^{30}`. Four schemes on the same 30 layers of width 256:
-# Kaiming's :math:`\sigma^2 = 2/n` keeps the factor at 1; the others shrink or grow the
-# signal, and the gradient that reaches the first layer with it.
+# A layer with ``n`` inputs and weights of mean 0 and variance :math:`\sigma^2`, drawn
+# symmetric about 0, multiplies the mean square of its input by about :math:`n\sigma^2`, and
+# a ReLU halves it: 30 such layers multiply it on average by :math:`(n\sigma^2/2)^{30}`.
+# Four schemes on the same 30 layers of width 256: Kaiming's :math:`\sigma^2 = 2/n` keeps
+# the factor at 1; the others shrink or grow the signal, and the gradient of the loss (the
+# output's mean square) that reaches the first layer with it.
 
 depth, width = 30, 256
 x = torch.randn(512, width)
 
 
 def mean_squares(weight_init):
-    """The mean square after each layer, and the norm of the first layer's gradient."""
+    """The mean square after each layer, the last activations, and the first layer's
+    gradient of the loss ``h.pow(2).mean()``."""
     torch.manual_seed(1)
     layers = [nn.Linear(width, width, bias=False) for _ in range(depth)]
     for layer in layers:
@@ -209,7 +211,7 @@ def mean_squares(weight_init):
         h = torch.relu(layer(h))
         found.append(h.pow(2).mean().item())
     h.pow(2).mean().backward()
-    return found, layers[0].weight.grad.norm().item()
+    return found, h.detach(), layers[0].weight.grad
 
 
 schemes = {
@@ -220,8 +222,11 @@ schemes = {
 }
 results = {name: mean_squares(weight_init) for name, weight_init in schemes.items()}
 print(f"input: mean square {x.pow(2).mean().item():.3f}")
-for name, (squares, grad) in results.items():
-    print(f"{name:17} layer 1: {squares[0]:.3g}  layer 30: {squares[-1]:.3g}  grad: {grad:.3g}")
+for name, (squares, _last, grad) in results.items():
+    print(
+        f"{name:17} layer 1: {squares[0]:.3g}  layer 30: {squares[-1]:.3g}"
+        f"  grad norm: {grad.norm().item():.3g}"
+    )
 # sphinx_gallery_start_ignore
 q = x.pow(2).mean().item()
 facts["depth_input_mean_square_2dp"] = round(q, 2)
@@ -237,7 +242,8 @@ std = {
     "kaiming": (2 / width) ** 0.5,
     "large": 0.12,
 }
-for name, (squares, grad) in results.items():
+for name, (squares, _last, grad_tensor) in results.items():
+    grad = grad_tensor.norm().item()
     key = short[name]
     facts[f"depth_{key}_std_4dp"] = round(std[key], 4)
     # three significant digits: 0.0128, 0.5, 1.84
@@ -250,19 +256,27 @@ for name, (squares, grad) in results.items():
     if grad > 0:
         facts[f"depth_{key}_grad_order"] = math.floor(math.log10(grad))
 facts["depth_kaiming_layer30_1dp"] = round(results["Kaiming"][0][-1], 1)
-facts["depth_kaiming_grad_1dp"] = round(results["Kaiming"][1], 1)
-facts["depth_small_underflows"] = results["normal, std 0.01"][0][-1] == 0.0
-facts["depth_small_grad_zero"] = results["normal, std 0.01"][1] == 0.0
+facts["depth_kaiming_grad_1dp"] = round(results["Kaiming"][2].norm().item(), 1)
+small_squares, small_last, small_grad = results["normal, std 0.01"]
+facts["depth_small_underflows"] = small_squares[-1] == 0.0
+# the activations themselves are still representable: only their squares underflow
+facts["depth_small_last_nonzero"] = bool((small_last != 0).any())
+facts["depth_small_last_order"] = math.floor(math.log10(small_last.abs().max().item()))
+facts["depth_small_grad_zero"] = bool((small_grad == 0).all())
+kaiming_squares = [q] + results["Kaiming"][0]
+kaiming_factors = [b / a for a, b in zip(kaiming_squares, kaiming_squares[1:], strict=False)]
+facts["depth_kaiming_factor_min_2dp"] = round(min(kaiming_factors), 2)
+facts["depth_kaiming_factor_max_2dp"] = round(max(kaiming_factors), 2)
 assert facts["depth_kaiming_predicted_factor_3sf"] == 1.0
 # sphinx_gallery_end_ignore
 
 # %% depth_scale_drawn
-# The mean square after each layer, on a logarithmic axis: a straight line per scheme, of
-# slope :math:`\log_{10}(n\sigma^2/2)` per layer, until the small one falls below what a
-# ``float32`` can hold.
+# The mean square after each layer, on a logarithmic axis: a nearly straight line per
+# scheme, of slope about :math:`\log_{10}(n\sigma^2/2)` per layer, until the squares of the
+# smallest scale fall below what a ``float32`` can hold.
 
 fig, ax = plt.subplots(figsize=(6, 3.6))
-for name, (squares, _grad) in results.items():
+for name, (squares, _last, _grad) in results.items():
     shown = [(i + 1, v) for i, v in enumerate(squares) if v > 0]
     ax.plot(*zip(*shown, strict=True), marker=".", label=name)
 ax.set_yscale("log")

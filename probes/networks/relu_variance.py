@@ -1,4 +1,4 @@
-"""A linear layer with n inputs whose weights are drawn independently with mean 0 and variance sigma^2, followed by a ReLU, multiplies the mean square of inputs symmetric about 0 by about n sigma^2 / 2; init.kaiming_normal_(w, nonlinearity="relu") draws with sigma^2 = 2 / fan_in, which keeps that factor at 1 through depth, and init.xavier_normal_ with sigma^2 = 2 / (fan_in + fan_out)."""
+"""A linear layer with n inputs and no bias whose weights are drawn independently, symmetric about 0, with variance sigma^2, followed by a ReLU, multiplies the expected mean square of its inputs by n sigma^2 / 2, whatever the inputs (also non-negative ones, after a ReLU); going back, it multiplies the mean square of the gradient by n_out sigma^2 / 2; init.kaiming_normal_(w, nonlinearity="relu") draws with sigma^2 = 2 / fan_in, which keeps the forward factor at 1 through depth, and init.xavier_normal_ with sigma^2 = 2 / (fan_in + fan_out)."""
 
 import torch
 from torch import nn
@@ -21,6 +21,33 @@ def case_one_layer_multiplies_by_n_sigma_squared_over_two():
             measured = factor(width, lambda w, s=sigma: init.normal_(w, std=s))
             predicted = width * sigma**2 / 2
             assert abs(measured / predicted - 1) < 0.1, (width, sigma, measured, predicted)
+
+
+def case_non_negative_inputs_after_a_relu():
+    """inputs that a ReLU made non-negative: the same factor, averaged over four draws of the weights"""
+    measured = []
+    for seed in range(4):
+        torch.manual_seed(10 + seed)
+        x = torch.relu(torch.randn(4096, 512))
+        layer = nn.Linear(512, 512, bias=False)
+        init.normal_(layer.weight, std=0.05)
+        measured.append((torch.relu(layer(x)).pow(2).mean() / x.pow(2).mean()).item())
+    mean = sum(measured) / len(measured)
+    assert abs(mean / (512 * 0.05**2 / 2) - 1) < 0.1, measured
+
+
+def case_backward_factor_uses_the_fan_out():
+    """256 inputs, 1024 outputs, Kaiming (fan-in): forward factor about 1, backward about 4"""
+    torch.manual_seed(4)
+    x = torch.randn(4096, 256, requires_grad=True)
+    layer = nn.Linear(256, 1024, bias=False)
+    init.kaiming_normal_(layer.weight, nonlinearity="relu")
+    y = torch.relu(layer(x))
+    forward = (y.pow(2).mean() / x.pow(2).mean()).item()
+    g = torch.randn_like(y)
+    y.backward(g)
+    backward = (x.grad.pow(2).mean() / g.pow(2).mean()).item()
+    assert abs(forward - 1) < 0.1 and abs(backward / 4 - 1) < 0.1, (forward, backward)
 
 
 def case_inputs_of_another_symmetric_law():
