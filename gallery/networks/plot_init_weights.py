@@ -7,6 +7,7 @@ in-place functions of ``torch.nn.init``, or for a whole network with ``net.apply
 example also runs the study note's old spelling of these functions and its ``weights_init``.
 """
 
+import itertools
 import math
 import warnings
 
@@ -264,7 +265,7 @@ facts["depth_small_last_nonzero"] = bool((small_last != 0).any())
 facts["depth_small_last_order"] = math.floor(math.log10(small_last.abs().max().item()))
 facts["depth_small_grad_zero"] = bool((small_grad == 0).all())
 kaiming_squares = [q] + results["Kaiming"][0]
-kaiming_factors = [b / a for a, b in zip(kaiming_squares, kaiming_squares[1:], strict=False)]
+kaiming_factors = [b / a for a, b in itertools.pairwise(kaiming_squares)]
 facts["depth_kaiming_factor_min_2dp"] = round(min(kaiming_factors), 2)
 facts["depth_kaiming_factor_max_2dp"] = round(max(kaiming_factors), 2)
 assert facts["depth_kaiming_predicted_factor_3sf"] == 1.0
