@@ -251,3 +251,17 @@ def test_a_cell_recorded_on_some_releases_names_only_the_others():
     )
     runs = release_outputs.runs(partly, "ex.new", 3, "2.13")
     assert release_outputs.summary(runs) == "not yet recorded on 2.6"
+
+
+def test_a_librarys_warning_is_shown_from_the_package_on_and_releases_group():
+    warning = (
+        "{root}/torch-{release}/lib/python3.11/site-packages/torch/nn/modules/lazy.py:180: "
+        "UserWarning: Lazy modules are a new feature under heavy development.\nLinear(...)"
+    )
+    recorded = tuple(
+        record(release, {"ex.cell": warning.format(root=f"/tmp/history-{i}", release=release)})
+        for i, release in enumerate(("2.0.1", "2.1.2"))
+    ) + (record("2.13.0", {"ex.cell": "Linear(...)"}),)
+    runs = release_outputs.runs(recorded, "ex.cell", 2, "2.13")
+    assert [(r.first, r.last) for r in runs if r.status is Status.DIFFERENT] == [("2.0", "2.1")]
+    assert runs[0].text.startswith("torch/nn/modules/lazy.py:180: UserWarning")

@@ -64,10 +64,14 @@ BLOCK_CLASS = "release-outputs"
 # A warning in a record made before the probe wrote scripts by name names the recording
 # machine's path: the reader sees the script's name.
 RECORDING_PATH = re.compile(r"(?:/[^\s:/]+)+/gallery/[^\s:/]+/([^\s:/]+\.py)")
+# A warning that a library raised names the file in the recording environment, a temporary
+# folder of its own per release: the reader sees the file from the package on
+# (``torch/nn/modules/lazy.py``), and releases that print the same warning group together.
+LIBRARY_PATH = re.compile(r"(?:/[^\s:/]+)+/(?:site|dist)-packages/")
 
 
 def shown(text: str) -> str:
-    return comparable(RECORDING_PATH.sub(r"\1", text))
+    return comparable(LIBRARY_PATH.sub("", RECORDING_PATH.sub(r"\1", text)))
 
 
 # A warning as Python's ``warnings`` module writes it (``<file>:<line>: <Category>: <message>``),
