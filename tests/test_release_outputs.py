@@ -258,10 +258,13 @@ def test_a_librarys_warning_is_shown_from_the_package_on_and_releases_group():
         "{root}/torch-{release}/lib/python3.11/site-packages/torch/nn/modules/lazy.py:180: "
         "UserWarning: Lazy modules are a new feature under heavy development.\nLinear(...)"
     )
-    recorded = tuple(
-        record(release, {"ex.cell": warning.format(root=f"/tmp/history-{i}", release=release)})
-        for i, release in enumerate(("2.0.1", "2.1.2"))
-    ) + (record("2.13.0", {"ex.cell": "Linear(...)"}),)
+    recorded = (
+        *(
+            record(release, {"ex.cell": warning.format(root=f"/tmp/history-{i}", release=release)})
+            for i, release in enumerate(("2.0.1", "2.1.2"))
+        ),
+        record("2.13.0", {"ex.cell": "Linear(...)"}),
+    )
     runs = release_outputs.runs(recorded, "ex.cell", 2, "2.13")
     assert [(r.first, r.last) for r in runs if r.status is Status.DIFFERENT] == [("2.0", "2.1")]
     assert runs[0].text.startswith("torch/nn/modules/lazy.py:180: UserWarning")
