@@ -442,10 +442,6 @@ def inserted_lists(block: nodes.Element) -> list[Problem]:
     return found
 
 
-# A number in Chinese prose written with thousands separators: the pages write 1797.
-GROUPED_NUMBER = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d,]*\d)(?!\.\d)")
-
-
 def grouped_numbers(text: str, prose: list[bool]) -> list[Problem]:
     return [
         Problem(
@@ -453,7 +449,7 @@ def grouped_numbers(text: str, prose: list[bool]) -> list[Problem]:
             f"a number with thousands separators in Chinese prose; the pages write "
             f"{words.split('[')[1].split(']')[0].replace(',', '')}: {words}",
         )
-        for words in in_prose(GROUPED_NUMBER, text, prose)
+        for words in in_prose(sitewide.THOUSANDS, text, prose)
     ]
 
 

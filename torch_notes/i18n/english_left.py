@@ -29,6 +29,8 @@ from __future__ import annotations
 import re
 from html.parser import HTMLParser
 
+from torch_notes import sitewide
+
 # Proper nouns and the names of tools, papers' authors and file formats a Chinese page names
 # as they are. An entry is written as the page writes it; a word not here is English prose.
 NAMES = frozenset(
@@ -49,7 +51,6 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 # A name, not a word: an API (a dot, an underscore, a digit, a plus or a slash joined to
 # it, inner capitals), or a word with a capital first letter (a class, a proper noun).
 NAME_AROUND = re.compile(r"[\w.+/#-]*[._\d+/#][\w.+/#-]*|[a-z]+[A-Z]\w*|\b[A-Z][\w-]*")
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
 # An English gloss after a Chinese term, and a quotation in Chinese quotation marks.
 GLOSS = re.compile(r"(?<=[\u3400-\u4dbf\u4e00-\u9fff])（[^（）\u3400-\u4dbf\u4e00-\u9fff]+）")
 QUOTED = re.compile(r"“[^“”\u3400-\u4dbf\u4e00-\u9fff]+”")
@@ -118,7 +119,7 @@ def english_left(html: str) -> list[str]:
     reader.feed(html)
     found = []
     for paragraph in "".join(reader.prose).split("\n"):
-        if not HAN.search(paragraph):
+        if not sitewide.HAN.search(paragraph):
             continue  # a line of a name, a number or a formula alone
         for word in english_words(paragraph):
             at = paragraph.find(word)

@@ -95,14 +95,10 @@ def chinese_numerals(text: str) -> list[tuple[str, str]]:
     ]
 
 
-# A number written with thousands separators, as English writes it: 1,797 (Chinese: 1797).
-GROUPED = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d,]*\d)(?!\.\d)")
-
-
 def numbers(text: str) -> list[str]:
     """The numbers a text states, standing alone or joined to a word, in either language:
     digits (1,797 and 1797 alike), and Chinese numeral words (三个 for "3", or for "three")."""
-    text = GROUPED.sub(lambda m: m.group(0).replace(",", ""), text)
+    text = sitewide.THOUSANDS.sub(lambda m: m.group(0).replace(",", ""), text)
     found = NUMBER.findall(text) + COMPOUND.findall(text) + BESIDE_CJK.findall(text)
     return found + [number for number, _ in chinese_numerals(text)]
 
