@@ -2,7 +2,7 @@
 Autograd basics
 ===============
 
-Set ``requires_grad=True`` on a tensor and PyTorch records every operation on it, so that
+Set ``requires_grad=True`` on a tensor and PyTorch records the differentiable operations on it, so that
 ``backward()`` can compute gradients by the chain rule. This example follows the study
 notes step by step: leaves and ``grad_fn``, a first backward pass, gradients that
 accumulate, the weight a non-scalar needs, and two ways to keep operations out of the graph.
@@ -35,7 +35,8 @@ print(y)
 print(type(y.grad_fn).__name__)
 
 # %% leaves_and_results
-# Tensors created by the user are *leaves* of the graph; results of operations are not.
+# Tensors that no tracked operation produced are *leaves* of the graph; results of tracked
+# operations are not.
 
 print(x.is_leaf, y.is_leaf)
 # sphinx_gallery_start_ignore
@@ -188,7 +189,8 @@ plt.show()
 # %% backward_non_scalar
 # Backward from a non-scalar needs a weight
 # -----------------------------------------
-# ``z`` below has four elements, and PyTorch only differentiates scalars. ``z.backward(v)``
+# ``z`` below has four elements, and ``backward()`` makes up the starting gradient only for an
+# output with one element. ``z.backward(v)``
 # differentiates the scalar ``torch.sum(z * v)``: ``v`` weights each element of ``z``.
 # Since :math:`z = 2x`, the gradient is :math:`2v`.
 
@@ -207,7 +209,7 @@ assert torch.equal(x.grad, 2 * v.flatten())
 # sphinx_gallery_end_ignore
 
 # %% non_scalar_error
-# Without a weight, a non-scalar refuses to start the backward pass:
+# Without a weight, a tensor of more than one element refuses to start the backward pass:
 
 try:
     (2 * x).backward()

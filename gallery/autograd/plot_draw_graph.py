@@ -20,7 +20,8 @@ facts = {}
 # ``grad_fn`` names the last operation
 # ------------------------------------
 # The ``grad_fn`` of a result is the backward function of the *last* operation that
-# produced it. Its class name is the operation's name followed by ``Backward`` and a number.
+# produced it. For a built-in operation its class name is usually the name of the operation
+# that ran last (``matmul`` of two matrices shows ``MmBackward0``), then ``Backward`` and a number.
 
 x = torch.ones(2, 2, requires_grad=True)
 expressions = {
@@ -52,7 +53,8 @@ facts["is_function"] = isinstance(y.grad_fn, torch.autograd.Function)
 # %% next_functions
 # Following ``next_functions``
 # ----------------------------
-# ``next_functions`` is a tuple of ``(node, index)`` pairs, one per input of the operation.
+# ``next_functions`` is a tuple of ``(node, index)`` pairs, one per tensor input the operation
+# could differentiate (an index or a Python number that stays a number has none).
 # An input that needs no gradient, such as the constant ``2``, appears as ``None``. A leaf
 # that requires gradients appears as an ``AccumulateGrad`` node, whose ``variable`` is the
 # leaf itself: it is where the gradient is added into ``x.grad``.
@@ -73,7 +75,7 @@ assert facts["add_next"] == ["AccumulateGrad", None]
 # ---------------------------------------------------------------------------
 # ``is_leaf`` is ``True`` exactly when ``grad_fn`` is ``None``. That includes the result of
 # an operation on tensors that do not require gradients: it is a "leaf" too, but it is in
-# no graph and never receives a ``.grad``.
+# no graph and receives no ``.grad`` unless ``requires_grad_()`` is called on it later.
 
 a = torch.ones(2, 2)
 b = a * 2
@@ -89,8 +91,9 @@ facts["untracked_requires_grad"] = b.requires_grad
 # Walking the graph
 # -----------------
 # The walk below starts at the root's ``grad_fn`` and follows ``next_functions``
-# recursively. A node reached on several paths is kept once, at its greatest depth, so the
-# drawing reads top to bottom in the order the backward pass runs.
+# recursively. A node reached on several paths is kept once, at its greatest depth, so every
+# node is drawn below the nodes that send it gradients: read top to bottom, the rows give an
+# order in which the backward pass could run them.
 
 
 def walk(root):

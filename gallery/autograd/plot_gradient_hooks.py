@@ -24,7 +24,7 @@ facts = {}
 # -------------------------------
 # ``register_hook(fn)`` calls ``fn(grad)`` when the gradient with respect to the tensor
 # has been computed. Here it records the gradient of the intermediate ``y``, which would
-# otherwise not be kept (only leaves keep ``.grad``). :math:`\partial z / \partial y = 2y`.
+# otherwise not be kept (by default only leaves keep ``.grad``). :math:`\partial z / \partial y = 2y`.
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = x * 2
@@ -117,9 +117,9 @@ assert facts["removed_x_grad"] == [2.0, 4.0, 6.0]
 # Module hooks
 # ------------
 # A module runs hooks around its own forward and backward. A *forward hook* receives
-# ``(module, inputs, output)`` after ``forward``; a *full backward hook* receives
-# ``(module, grad_input, grad_output)``: the gradients with respect to the module's inputs
-# and outputs. The hooks below only record shapes.
+# ``(module, inputs, output)`` after ``forward``, ``inputs`` being the positional arguments;
+# a *full backward hook* receives ``(module, grad_input, grad_output)``: the gradients with
+# respect to the module's positional tensor inputs and its outputs. The hooks below only record shapes.
 
 layer = nn.Linear(3, 2)
 shapes = {}

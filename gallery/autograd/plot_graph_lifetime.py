@@ -156,8 +156,8 @@ assert x.grad.tolist() == facts["twice_grad"]
 # Higher-order derivatives: ``create_graph=True``
 # -----------------------------------------------
 # ``torch.autograd.grad(y, x)`` returns the gradient instead of adding it into ``x.grad``.
-# With ``create_graph=True`` the backward pass is itself recorded, so the gradient it
-# returns has a ``grad_fn`` and can be differentiated again. For :math:`y = x^3` at
+# With ``create_graph=True`` the backward pass is itself recorded, so a gradient that still
+# depends on ``x``, as this one does, has a ``grad_fn`` and can be differentiated again. For :math:`y = x^3` at
 # :math:`x = 2`, :math:`dy/dx = 3x^2 = 12`.
 
 x = torch.tensor(2.0, requires_grad=True)
@@ -231,8 +231,8 @@ assert facts["create_graph_second_pass"] == 12.0
 # %% backward_without_argument
 # ``backward()`` without an argument needs one element
 # ----------------------------------------------------
-# Any tensor with a single element can start a pass without a weight: a scalar, but also
-# a 1-element vector or 1 × 1 matrix. A vector of three elements cannot.
+# Any real tensor with a single element can start a pass without a weight: a scalar, but
+# also a 1-element vector or 1 × 1 matrix. A vector of three elements cannot.
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 for result in (x.sum(), x[:1] * 2, x[:1].view(1, 1) * 2):
@@ -254,7 +254,7 @@ facts["one_element_dims"] = [r.dim() for r in (x.sum(), x[:1] * 2, x[:1].view(1,
 # ``max()`` is an ordinary node
 # -----------------------------
 # ``x.max()`` records a ``grad_fn`` like any other operation; its gradient is 1 at the
-# position of the maximum and 0 elsewhere.
+# position of the maximum and 0 elsewhere (elements that tie for the maximum share the 1).
 
 x = torch.tensor([1.0, 5.0, 3.0], requires_grad=True)
 m = x.max()

@@ -56,7 +56,8 @@ assert facts["detach_grad"] == 2.0
 # sphinx_gallery_end_ignore
 
 # %% no_grad_block
-# ``torch.no_grad()`` works on a whole block: nothing computed inside is recorded.
+# ``torch.no_grad()`` works on a whole block: nothing the block computes on this thread is
+# recorded.
 
 with torch.no_grad():
     t = x**3
@@ -131,7 +132,7 @@ plt.show()
 # ``requires_grad_()`` switches tracking on and off for leaves
 # ------------------------------------------------------------
 # ``requires_grad_(False)`` on a leaf stops its gradients (this is how layers are frozen);
-# ``requires_grad_(True)`` starts tracking a tensor made without it.
+# ``requires_grad_(True)`` starts tracking a floating-point tensor made without it.
 
 w = torch.randn(3, requires_grad=True)
 w.requires_grad_(False)
@@ -146,7 +147,7 @@ facts["switched_on_requires_grad"] = v.requires_grad
 # sphinx_gallery_end_ignore
 
 # %% non_leaf_error
-# It works on leaves only. A result of an operation cannot be switched off; PyTorch says
+# Only a leaf can be switched off. A result of an operation cannot; PyTorch says
 # to use ``detach()`` instead.
 
 try:

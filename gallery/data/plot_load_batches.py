@@ -3,7 +3,7 @@ Load data in batches
 ====================
 
 ``TensorDataset`` pairs tensors sample by sample, and ``DataLoader`` deals a dataset out in
-shuffled mini-batches. This example follows note 004: the call it wrote for an older
+mini-batches, shuffled when asked. This example follows note 004: the call it wrote for an older
 PyTorch, the call that works now, batches, the last partial batch, and what ``num_workers``
 really starts.
 """
@@ -41,7 +41,7 @@ print(y)
 # The note's keywords are gone
 # ----------------------------
 # Note 004 builds the dataset with ``data_tensor=`` and ``target_tensor=``. Those were the
-# two parameters of ``TensorDataset`` in old releases; now it takes any number of tensors,
+# two parameters of ``TensorDataset`` in old releases; now it takes one or more tensors,
 # positionally, and rejects the keywords.
 
 try:
@@ -165,7 +165,8 @@ assert first_batch(0).tolist() == facts["first_batch_x"] and facts["other_seed_d
 # %% drop_last
 # Dropping the last, smaller batch
 # --------------------------------
-# When the batch size does not divide the number of samples, the last batch is smaller.
+# When the batch size does not divide the number of samples of a dataset like this one, the
+# last batch is smaller.
 # ``drop_last=True`` leaves it out, for example when every batch must have the same shape.
 
 loader_drop = DataLoader(

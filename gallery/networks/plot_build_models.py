@@ -168,8 +168,8 @@ assert named_net(images).shape == net(images).shape
 # %% initialised_when_built
 # Parameters are initialised when the layer is built
 # --------------------------------------------------
-# There is no separate initialisation step: each layer fills its weight and bias as it is
-# created. ``Linear`` and ``Conv2d`` draw both uniformly from
+# There is no separate initialisation step: a built-in layer such as these fills its weight
+# and bias as it is created (a lazy layer waits for its first batch). ``Linear`` and ``Conv2d`` draw both uniformly from
 # :math:`[-1/\sqrt{\text{fan}_\text{in}}, 1/\sqrt{\text{fan}_\text{in}}]`, where fan_in is the number of
 # inputs of one output unit (3 · 3 · 3 = 27 for ``conv1``).
 

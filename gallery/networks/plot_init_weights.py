@@ -25,8 +25,8 @@ facts = {}
 # %% one_layer
 # One layer: ``xavier_uniform_`` and ``constant_``
 # ------------------------------------------------
-# The functions in ``torch.nn.init`` end in ``_``: like every in-place operation in PyTorch,
-# they overwrite the tensor they receive. They run without recording gradients, so they take
+# The functions of ``torch.nn.init`` that fill a tensor end in ``_``, PyTorch's mark of an
+# in-place method: they overwrite the tensor they receive. They run without recording gradients, so they take
 # the parameter itself (no ``.data`` needed). Xavier (Glorot) uniform draws from
 # :math:`[-a, a]` with :math:`a = \sqrt{6 / (\text{fan}_\text{in} + \text{fan}_\text{out})}`.
 

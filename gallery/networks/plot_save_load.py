@@ -29,7 +29,7 @@ x = torch.linspace(-1, 1, 5).unsqueeze(1)
 print(net1(x).squeeze(1))
 
 # %% state_dict_keys
-# A ``state_dict`` maps each parameter's name to its tensor. The ``ReLU`` (layer ``"1"``)
+# A ``state_dict`` maps the name of each parameter (and of each saved buffer) to its tensor. The ``ReLU`` (layer ``"1"``)
 # has no parameters, so it does not appear.
 
 state = net1.state_dict()
@@ -56,9 +56,9 @@ print(params_size < whole_size, f"{whole_size / params_size:.2f}")
 
 # %% file_sizes
 # The ``state_dict`` file is smaller because it holds no description of the model's
-# classes. That saving is a fixed amount of bytes, not a fraction: for a network with a
-# million parameters both files hold the same 4 MB of numbers and differ by the same
-# amount.
+# classes. That saving is roughly a fixed number of bytes, set by the model's modules rather
+# than its parameter count, not a fraction: for a network with a million parameters both
+# files hold the same 4 MB of numbers and differ by about as much.
 
 big = nn.Sequential(nn.Linear(1000, 1000), nn.ReLU(), nn.Linear(1000, 1))
 torch.save(big, folder / "big.pkl")
@@ -168,9 +168,10 @@ facts["net2_same_predictions"] = torch.equal(net2(x), net1(x))
 # %% load_state_dict
 # Loading a ``state_dict``: build the model, then fill it
 # -------------------------------------------------------
-# A ``state_dict`` holds only tensors, so the safe default loads it. The model itself comes
+# A ``state_dict`` of standard layers holds only tensors, so the safe default loads it. The model itself comes
 # from code: ``net3`` starts with other random weights, and ``load_state_dict`` replaces
-# them. It returns the keys that did not match; here there are none.
+# them. It returns the missing and unexpected keys (with the default ``strict=True`` a
+# mismatch raises instead), so here both lists are empty.
 
 net3 = nn.Sequential(nn.Linear(1, 10), nn.ReLU(), nn.Linear(10, 1))
 same_before = torch.equal(net3(x), net1(x))

@@ -135,8 +135,9 @@ assert facts["expanded_stride"] == [0, 1] and facts["expanded_shares_data"]
 # sphinx_gallery_end_ignore
 
 # %% write_into_expanded
-# Because the three rows are one row in memory, writing into the stretched tensor in place
-# is refused; ``clone()`` it first to get real, separate rows.
+# Because the three rows are one row in memory, in-place arithmetic on the stretched tensor
+# is refused (a few writes, such as ``fill_``, go through and change every row at once);
+# ``clone()`` it first to get real, separate rows.
 
 try:
     x_wide.add_(10)
