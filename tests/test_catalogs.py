@@ -63,6 +63,21 @@ def test_the_theme_strings_it_leaves_in_english_are_translated_here():
     assert english - ours == set(), f"add to {THEME_CATALOG.relative_to(DOCS.parent)}"
 
 
+def test_sphinx_permalink_titles_are_translated_here_whatever_sphinx_is_installed():
+    # Sphinx 8.2 (the floor leg) leaves "Link to this heading" and its kin empty in zh_CN,
+    # 9.0 translates them; the site's own catalog carries them so every leg reads Chinese.
+    import sphinx
+
+    shipped = Path(sphinx.__file__).parent / "locale" / "sphinx.pot"
+    with shipped.open("rb") as pot, THEME_CATALOG.open("rb") as handle:
+        titles = {
+            m.id for m in read_po(pot) if isinstance(m.id, str) and m.id.startswith("Link to this")
+        }
+        ours = {m.id for m in read_po(handle) if m.id and m.string}
+    assert "Link to this heading" in titles, "Sphinx renamed its permalink titles: look again"
+    assert titles - ours == set(), f"add to {THEME_CATALOG.relative_to(DOCS.parent)}"
+
+
 def interface_messages() -> set[str]:
     """Every ``_("...")`` of the package, the verdicts and the release statuses (translated
     where they are shown)."""
