@@ -33,7 +33,7 @@ suppress_warnings = ["config.cache"]  # sphinx_gallery_conf holds functions, so 
 # -- Executed examples --------------------------------------------------------
 # Teaching order, set on purpose: sections here, examples in each GALLERY_HEADER.rst.
 sphinx_gallery_conf = gallery_conf(
-    sections=("tensors", "autograd", "networks", "data", "together"),
+    sections=("tensors", "autograd", "networks", "data", "together", "images"),
 )
 nb_execution_mode = "cache"
 nb_execution_cache_path = str(DOCS / "_generated" / "jupyter-cache")  # shared by both languages
