@@ -42,6 +42,11 @@ def test_tex_that_cannot_become_mathml_is_refused_with_the_formula():
     with pytest.raises(MathConversionError, match=r"`fan\\_in` stays as TeX"):
         to_mathml(r"\text{fan\_in}", "inline")
     assert to_mathml(r"\text{fan}_\text{in}", "inline").count("<mtext>") == 2
+    # ... and an alignment's `&` as a bare ampersand, which breaks the EPUB's XHTML.
+    with pytest.raises(MathConversionError, match=r"an `&` stays as text"):
+        to_mathml(r"\begin{aligned} a &= b, & c &= d \end{aligned}", "block")
+    matrix = to_mathml(r"\begin{pmatrix} 1 & 0 \\ 0 & 1 \end{pmatrix}", "block")
+    assert "<mtable" in matrix and "<mi>&</mi>" not in matrix  # a matrix's & becomes cells
 
 
 def test_a_bad_formula_fails_the_build_at_its_page_and_line(make_app, tmp_path):

@@ -10,7 +10,7 @@ no layout shift while it typesets, nothing to fetch offline, and formulas that s
 as math. The TeX source stays in the ``alttext`` attribute.
 
 A formula that ``latex2mathml`` cannot parse, or that it passes through unconverted (an unknown
-command comes out as a literal ``\\name``), is a warning at the page and line: under ``-W`` the
+command comes out as a literal ``\\name``, an alignment's ``&`` as a literal ampersand), is a warning at the page and line: under ``-W`` the
 build fails instead of showing readers raw TeX.
 """
 
@@ -32,6 +32,9 @@ logger = logging.getLogger(__name__)
 
 # A backslash left in the output is TeX that was copied instead of converted.
 UNCONVERTED = re.compile(r">[^<]*\\[^<]*<")
+# A bare ampersand in the output is an alignment mark latex2mathml did not understand (inside
+# `aligned`, for one): readers would see "&", and the EPUB's XHTML would not parse.
+BARE_AMPERSAND = re.compile(r">[^<]*&(?!#?\w+;)[^<]*<")
 
 
 class MathConversionError(ValueError):
@@ -49,6 +52,11 @@ def to_mathml(latex: str, display: str) -> str:
     if left:
         raise MathConversionError(
             f"`{latex}` is not fully converted to MathML: `{left.group(0)[1:-1]}` stays as TeX"
+        )
+    if BARE_AMPERSAND.search(mathml):
+        raise MathConversionError(
+            f"`{latex}` is not fully converted to MathML: an `&` stays as text"
+            " (write one formula per line instead of an alignment)"
         )
     return mathml.replace("<math ", f'<math alttext="{escape(latex)}" ', 1)
 
