@@ -2,7 +2,8 @@
 Autograd basics
 ===============
 
-Set ``requires_grad=True`` on a tensor and PyTorch records the differentiable operations on it, so that
+Set ``requires_grad=True`` on a floating-point tensor and, unless recording is switched off
+(``torch.no_grad()``), PyTorch records the differentiable operations on it, so that
 ``backward()`` can compute gradients by the chain rule. This example follows the study
 notes step by step: leaves and ``grad_fn``, a first backward pass, gradients that
 accumulate, the weight a non-scalar needs, and two ways to keep operations out of the graph.
@@ -49,7 +50,7 @@ assert facts["y_grad_fn"] == "AddBackward0"
 
 # %% requires_grad_inplace
 # ``requires_grad_()`` switches tracking on in place. A tensor made without it does not
-# require gradients, and neither do results computed from it.
+# require gradients, and neither do results computed only from such tensors.
 
 a = torch.randn(2, 2)
 a = (a * 3) / (a - 1)
@@ -148,8 +149,8 @@ except TypeError as error:
 # sphinx_gallery_end_ignore
 
 # %% zeroed_grad
-# Clearing the gradient first leaves only the new pass. ``x.grad.zero_()`` does what the
-# notes' ``x.grad.data.zero_()`` does, without going through ``.data``.
+# Clearing the gradient first leaves only the new pass. ``x.grad.zero_()`` gives the values
+# the notes' ``x.grad.data.zero_()`` gives, without going through ``.data``.
 
 out3 = x.sum()
 x.grad.zero_()

@@ -2,7 +2,7 @@
 Draw the computational graph
 ============================
 
-Every result of a tracked operation points, through ``grad_fn``, to the backward function
+Each floating-point result of a tracked operation points, through ``grad_fn``, to the backward function
 of that operation, and each backward function points to the ones before it through
 ``next_functions``. This example walks that chain and draws it.
 """
@@ -230,8 +230,8 @@ assert facts["p_leaf_count"] == 2
 # -------------------------------------
 # The graph records the operations that ran, so a function may branch and loop on the
 # values of tensors. ``f`` below doubles ``b`` until its norm reaches 1000, then keeps it or
-# multiplies it by 100 depending on its sign. Whatever path it takes, ``f(a)`` is ``a``
-# times a constant, so the gradient ``a.grad`` equals ``d / a``.
+# multiplies it by 100 depending on its sign. For a nonzero ``a``, whatever path it takes,
+# ``f(a)`` is ``a`` times a constant, so the gradient ``a.grad`` equals ``d / a``.
 
 
 def f(a):

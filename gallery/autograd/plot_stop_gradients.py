@@ -57,7 +57,7 @@ assert facts["detach_grad"] == 2.0
 
 # %% no_grad_block
 # ``torch.no_grad()`` works on a whole block: nothing the block computes on this thread is
-# recorded.
+# recorded, unless a nested ``torch.enable_grad()`` switches recording back on.
 
 with torch.no_grad():
     t = x**3

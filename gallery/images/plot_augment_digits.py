@@ -107,8 +107,9 @@ assert facts["shift_equals_roll"] and facts["diagonal_equals_roll"]
 # --------------------------------------------------
 # For training, each time an image is read it is rotated by an angle drawn uniformly between
 # -10° and 10° and moved by -1, 0 or 1 pixel along each axis, drawn from the dataset's own
-# seeded ``torch.Generator``; for evaluation it is returned as it is. The same seed gives the
-# same images in the same order, and each epoch sees other versions of the same digits.
+# seeded ``torch.Generator``; for evaluation it is returned as it is. Read in the main
+# process, as here, the same seed gives the same images in the same order, and each epoch
+# sees other versions of the same digits.
 
 
 class DigitsDataset(Dataset):

@@ -83,10 +83,11 @@ assert facts["columns_shape"] == [2, 27, 16] and facts["unfold_equals_layer"]
 # %% output_size
 # Padding, stride and the output size
 # -----------------------------------
-# Padding adds :math:`p` rows and columns of zeros on each side; the stride :math:`s` is how
-# far the kernel moves at each step. An input of size :math:`n` and a kernel of size
-# :math:`k` give :math:`\lfloor (n + 2p - k) / s \rfloor + 1` positions along each axis. The
-# loop below checks the formula against the layer for every setting in a grid.
+# Padding adds :math:`p` rows and columns on each side, zeros by default; the stride
+# :math:`s` is how far the kernel moves at each step. With the default dilation of 1, an
+# input of size :math:`n` and a kernel of size :math:`k` give
+# :math:`\lfloor (n + 2p - k) / s \rfloor + 1` positions along each axis. The loop below
+# checks the formula against the layer for every setting in a grid.
 
 
 def output_size(n, k, p, s):
@@ -137,8 +138,8 @@ assert (facts["size_pad0"], facts["size_pad1"], facts["size_pad1_stride2"]) == (
 # Pooling
 # -------
 # Max pooling keeps the largest value of each window, average pooling its mean; with a
-# 2 × 2 window and the default stride, equal to the window, each halves the height and the
-# width. A pooling layer has no parameters.
+# 2 × 2 window and the default stride, equal to the window, each halves an even height and
+# width (an odd one is rounded down). A pooling layer has no parameters.
 
 Z = torch.tensor(
     [[1.0, 2.0, 5.0, 0.0], [3.0, 4.0, 1.0, 1.0], [0.0, 1.0, 2.0, 2.0], [6.0, 0.0, 2.0, 2.0]]
