@@ -148,6 +148,7 @@ DOWNLOAD_BUILDERS = ("html", "dirhtml", "singlehtml")
 CJK_RANGES = "\u3000-\u303f\u4e00-\u9fff\uff00-\uffef"
 CJK = re.compile(f"[{CJK_RANGES}]")
 # Chinese characters alone, without CJK punctuation: "Note：" reads as English.
-HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff]")
+HAN_RANGES = "\u3400-\u4dbf\u4e00-\u9fff"
+HAN = re.compile(f"[{HAN_RANGES}]")
 # A number written with thousands separators, as English writes it: 1,797 (Chinese writes 1797).
 THOUSANDS = re.compile(r"(?<![\w.,])\d{1,3}(?:,\d{3})+(?![\d,]*\d)(?!\.\d)")

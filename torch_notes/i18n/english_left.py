@@ -52,8 +52,8 @@ WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*[A-Za-z]|[A-Za-z]")
 # it, inner capitals), or a word with a capital first letter (a class, a proper noun).
 NAME_AROUND = re.compile(r"[\w.+/#-]*[._\d+/#][\w.+/#-]*|[a-z]+[A-Z]\w*|\b[A-Z][\w-]*")
 # An English gloss after a Chinese term, and a quotation in Chinese quotation marks.
-GLOSS = re.compile(r"(?<=[\u3400-\u4dbf\u4e00-\u9fff])（[^（）\u3400-\u4dbf\u4e00-\u9fff]+）")
-QUOTED = re.compile(r"“[^“”\u3400-\u4dbf\u4e00-\u9fff]+”")
+GLOSS = re.compile(f"(?<=[{sitewide.HAN_RANGES}])（[^（）{sitewide.HAN_RANGES}]+）")
+QUOTED = re.compile(f"“[^“”{sitewide.HAN_RANGES}]+”")
 # A phrase: two English words or more in a row, separated by single spaces.
 PHRASE = re.compile(r"(?<![\w(=.,*])[a-z][a-z'-]+(?: [a-z][a-z'-]+)+(?![\w(=.])")
 

@@ -10,8 +10,8 @@ no layout shift while it typesets, nothing to fetch offline, and formulas that s
 as math. The TeX source stays in the ``alttext`` attribute.
 
 A formula that ``latex2mathml`` cannot parse, or that it passes through unconverted (an unknown
-command comes out as a literal ``\\name``, an alignment's ``&`` as a literal ampersand), is a warning at the page and line: under ``-W`` the
-build fails instead of showing readers raw TeX.
+command comes out as a literal ``\\name``, an alignment's ``&`` as a literal ampersand), is a
+warning at the page and line: under ``-W`` the build fails instead of showing readers raw TeX.
 """
 
 from __future__ import annotations
