@@ -210,6 +210,51 @@ facts["old_hook_warning_category"] = caught[0].category.__name__
 facts["old_hook_warning"] = str(caught[0].message)
 # sphinx_gallery_end_ignore
 
+# %% capture_activations
+# Capturing activations
+# ---------------------
+# The common use of a forward hook: keep what a layer outputs, without changing the model's
+# ``forward``. One hook per ``ReLU``, registered under the module's name, stores the output,
+# detached so that the dict holds values and no graph; one forward pass fills the dict.
+
+torch.manual_seed(0)
+net = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 3))
+activations = {}
+
+
+def keep_output(name):
+    def hook(module, inputs, output):
+        activations[name] = output.detach()
+
+    return hook
+
+
+handles = [
+    module.register_forward_hook(keep_output(name))
+    for name, module in net.named_modules()
+    if isinstance(module, nn.ReLU)
+]
+inputs = torch.randn(32, 8)
+logits = net(inputs)
+for name, output in activations.items():
+    share = (output == 0).float().mean().item()
+    print(f"module {name}: shape {tuple(output.shape)}, share of zeros {share:.2f}")
+for handle in handles:
+    handle.remove()
+# sphinx_gallery_start_ignore
+facts["captured_names"] = list(activations)
+facts["captured_shape"] = list(activations["1"].shape)
+facts["captured_zero_shares"] = [
+    round((o == 0).float().mean().item(), 2) for o in activations.values()
+]
+facts["captured_requires_grad"] = activations["1"].requires_grad
+facts["logits_requires_grad"] = logits.requires_grad
+facts["captured_is_relu_output"] = torch.equal(
+    activations["1"], torch.relu(net[0](inputs)).detach()
+)
+assert facts["captured_names"] == ["1", "3"] and facts["captured_is_relu_output"]
+# sphinx_gallery_end_ignore
+
 # %%
 # See also
 # --------

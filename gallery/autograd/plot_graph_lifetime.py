@@ -228,6 +228,30 @@ facts["create_graph_second_pass"] = again.item()
 assert facts["create_graph_second_pass"] == 12.0
 # sphinx_gallery_end_ignore
 
+# %% hessian_vector_product
+# A use of ``create_graph``: Hessian-vector products
+# ---------------------------------------------------
+# For ``f(x) = ½ xᵀAx`` with a symmetric ``A``, the gradient is ``Ax`` and the Hessian, the
+# matrix of second derivatives, is ``A``. Two passes give the Hessian times a vector ``v``
+# without forming the Hessian: the gradient ``g`` with ``create_graph=True``, then the
+# gradient of ``g · v``.
+
+A = torch.tensor([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]])
+x = torch.tensor([1.0, -1.0, 2.0], requires_grad=True)
+v = torch.tensor([1.0, 0.0, -1.0])
+f = 0.5 * x @ A @ x
+(g,) = torch.autograd.grad(f, x, create_graph=True)
+(hv,) = torch.autograd.grad(g @ v, x)
+print(g)
+print(hv, A @ v)
+# sphinx_gallery_start_ignore
+facts["hvp_gradient"] = g.detach().tolist()
+facts["hvp_values"] = hv.tolist()
+facts["hvp_equals_Av"] = torch.allclose(hv, A @ v)
+facts["hvp_gradient_equals_Ax"] = torch.allclose(g.detach(), A @ x.detach())
+assert facts["hvp_equals_Av"] and facts["hvp_gradient_equals_Ax"]
+# sphinx_gallery_end_ignore
+
 # %% backward_without_argument
 # ``backward()`` without an argument needs one element
 # ----------------------------------------------------

@@ -99,13 +99,17 @@ facts["mean_dim1"] = x.mean(dim=1).tolist()
 def draw_grid(ax, values, title):
     ax.imshow(values.numpy(), cmap="viridis", vmin=0, vmax=12)
     for (i, j), value in np.ndenumerate(values.numpy()):
-        ax.text(j, i, f"{value:g}", ha="center", va="center", color="white" if value < 6 else "black")
+        ax.text(
+            j, i, f"{value:g}", ha="center", va="center", color="white" if value < 6 else "black"
+        )
     ax.set_title(title, fontfamily="monospace")
     ax.set_xticks([])
     ax.set_yticks([])
 
 
-fig, axes = plt.subplot_mosaic([["x", "rows"], ["cols", "."]], figsize=(6, 3.6), width_ratios=[3, 1], height_ratios=[2, 1])
+fig, axes = plt.subplot_mosaic(
+    [["x", "rows"], ["cols", "."]], figsize=(6, 3.6), width_ratios=[3, 1], height_ratios=[2, 1]
+)
 draw_grid(axes["x"], x, "x, shape (2, 3)")
 draw_grid(axes["rows"], x.sum(dim=1, keepdim=True), "sum(dim=1)")
 draw_grid(axes["cols"], x.sum(dim=0, keepdim=True), "sum(dim=0)")
@@ -122,6 +126,21 @@ print(x - row_means)
 # sphinx_gallery_start_ignore
 facts["keepdim_shape"] = list(row_means.shape)
 facts["centred_values"] = (x - row_means).flatten().tolist()
+# sphinx_gallery_end_ignore
+
+# %% cumsum
+# ``cumsum`` is a running total that keeps the dimension: along ``dim``, each element becomes
+# the sum of itself and the elements before it, so the last one along each row is the row's
+# sum.
+
+print(x.cumsum(dim=1))
+print(x.cumsum(dim=0))
+# sphinx_gallery_start_ignore
+facts["cumsum_dim1"] = x.cumsum(dim=1).flatten().tolist()
+facts["cumsum_dim0"] = x.cumsum(dim=0).flatten().tolist()
+facts["cumsum_shape"] = list(x.cumsum(dim=1).shape)
+facts["cumsum_last_is_sum"] = torch.equal(x.cumsum(dim=1)[:, -1], x.sum(dim=1))
+assert facts["cumsum_dim1"] == [0.0, 1.0, 3.0, 3.0, 7.0, 12.0]
 # sphinx_gallery_end_ignore
 
 # %% norms
@@ -168,7 +187,9 @@ print(torch.equal(torch.stack([p, q]), torch.cat([p.unsqueeze(0), q.unsqueeze(0)
 # sphinx_gallery_start_ignore
 facts["stack_dim0_shape"] = list(torch.stack([p, q], dim=0).shape)
 facts["stack_dim1_shape"] = list(torch.stack([p, q], dim=1).shape)
-facts["stack_is_unsqueeze_cat"] = torch.equal(torch.stack([p, q]), torch.cat([p.unsqueeze(0), q.unsqueeze(0)]))
+facts["stack_is_unsqueeze_cat"] = torch.equal(
+    torch.stack([p, q]), torch.cat([p.unsqueeze(0), q.unsqueeze(0)])
+)
 # sphinx_gallery_end_ignore
 
 # %% stack_error
@@ -245,6 +266,29 @@ facts["batched_shape"] = list((X @ W).shape)
 facts["batched_per_matrix"] = torch.allclose((X @ W)[3], X[3] @ W[3])
 facts["batch_broadcast_one_shape"] = list((X @ B).shape)
 facts["batch_broadcast_shape"] = list((torch.randn(5, 1, 2, 3) @ torch.randn(4, 3, 4)).shape)
+# sphinx_gallery_end_ignore
+
+# %% transpose
+# The transpose
+# -------------
+# ``A.T`` swaps the rows and columns of a matrix: its element ``[j, i]`` is ``A[i, j]``. The
+# transpose of a product is the product of the transposes in the other order. For a batch,
+# ``X.mT`` transposes each matrix, the last two dimensions, and ``transpose(d0, d1)`` swaps any
+# two dimensions.
+
+print(A.T)
+print(A.T.shape, A.T[2, 1] == A[1, 2])
+print(torch.equal((A @ B).T, B.T @ A.T))
+print(X.mT.shape, X.transpose(0, 2).shape)
+# sphinx_gallery_start_ignore
+facts["transpose_shape"] = list(A.T.shape)
+facts["transpose_values"] = A.T.flatten().tolist()
+facts["transpose_element"] = bool(A.T[2, 1] == A[1, 2])
+facts["transpose_of_product"] = torch.equal((A @ B).T, B.T @ A.T)
+facts["mT_shape"] = list(X.mT.shape)
+facts["transpose_02_shape"] = list(X.transpose(0, 2).shape)
+facts["transpose_is_view"] = A.T.data_ptr() == A.data_ptr()
+assert facts["transpose_of_product"]
 # sphinx_gallery_end_ignore
 
 # %% matmul_error

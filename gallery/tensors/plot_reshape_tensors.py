@@ -189,6 +189,34 @@ print(v.unsqueeze(0).data_ptr() == v.data_ptr())
 facts["unsqueeze_shares"] = v.unsqueeze(0).data_ptr() == v.data_ptr()
 # sphinx_gallery_end_ignore
 
+# %% permute_flatten
+# Image batches: ``permute`` and ``flatten``
+# ------------------------------------------
+# PyTorch's image layers take a batch as N × C × H × W: images, channels, rows, columns.
+# ``plt.imshow`` takes an image as H × W × C, channels last. ``permute`` puts every
+# dimension in a new order at once, as a view with its strides reordered;
+# ``flatten(start_dim=1)`` turns each image into one row of C·H·W numbers, for a linear
+# layer, and copies when the memory is not in that order.
+
+hwc = torch.arange(2 * 4 * 4 * 3).view(2, 4, 4, 3)  # 2 images of 4 × 4 pixels, 3 channels last
+nchw = hwc.permute(0, 3, 1, 2)
+print(nchw.shape, nchw.stride(), nchw.is_contiguous())
+print(nchw[1, 2, 0, 3] == hwc[1, 0, 3, 2])
+flat = nchw.flatten(start_dim=1)
+print(flat.shape, flat.data_ptr() == nchw.data_ptr())
+# sphinx_gallery_start_ignore
+facts["permute_shape"] = list(nchw.shape)
+facts["permute_stride"] = list(nchw.stride())
+facts["hwc_stride"] = list(hwc.stride())
+facts["permute_contiguous"] = nchw.is_contiguous()
+facts["permute_shares"] = nchw.data_ptr() == hwc.data_ptr()
+facts["permute_element"] = bool(nchw[1, 2, 0, 3] == hwc[1, 0, 3, 2])
+facts["flatten_shape"] = list(flat.shape)
+facts["flatten_shares"] = flat.data_ptr() == nchw.data_ptr()
+facts["flatten_contiguous_shares"] = hwc.flatten(start_dim=1).data_ptr() == hwc.data_ptr()
+assert facts["permute_shape"] == [2, 3, 4, 4] and not facts["flatten_shares"]
+# sphinx_gallery_end_ignore
+
 # %% max_all
 # ``torch.max`` along a dimension
 # -------------------------------

@@ -274,11 +274,13 @@ checkpoint = {
 }
 if torch.cuda.is_available():
     checkpoint["cuda_rng"] = torch.cuda.get_rng_state_all()
+if torch.backends.mps.is_available():
+    checkpoint["mps_rng"] = torch.mps.get_rng_state()
 checkpoint_path = Path(workdir.name) / "checkpoint.pt"
 torch.save(checkpoint, checkpoint_path)
 print(sorted(checkpoint))
 # sphinx_gallery_start_ignore
-facts["checkpoint_keys"] = sorted(k for k in checkpoint if k != "cuda_rng")
+facts["checkpoint_keys"] = sorted(k for k in checkpoint if k not in ("cuda_rng", "mps_rng"))
 facts["checkpoint_key_count"] = len(facts["checkpoint_keys"])
 facts["saved_epoch"] = checkpoint["epoch"]
 facts["momentum_buffers"] = len(checkpoint["optimizer"]["state"])
@@ -304,6 +306,8 @@ def resume(path, restore_optimizer=True):
     torch.set_rng_state(checkpoint["torch_rng"])
     if "cuda_rng" in checkpoint:
         torch.cuda.set_rng_state_all(checkpoint["cuda_rng"])
+    if "mps_rng" in checkpoint:
+        torch.mps.set_rng_state(checkpoint["mps_rng"])
     return model, optimizer, make_loader(generator), checkpoint["epoch"]
 
 
@@ -384,6 +388,87 @@ plt.show()
 facts["checkpoint_step"] = start * len(loader)
 facts["broken_losses_differ_after"] = broken_losses[58:] != straight_losses[58:]
 assert broken_losses[:58] == straight_losses[:58]
+# sphinx_gallery_end_ignore
+
+# %% map_location
+# Loading on another device
+# -------------------------
+# ``torch.save`` records the device of each tensor, and ``torch.load`` puts it back there:
+# a checkpoint saved on a CUDA GPU fails to load on a machine without one. ``map_location``
+# names the device to load onto instead. ``"cpu"`` exists on every machine, and
+# ``load_state_dict`` then copies the values into a model on whatever device it is.
+
+on_cpu = torch.load(checkpoint_path, map_location="cpu", weights_only=True)
+print(
+    "devices after map_location='cpu':", sorted({t.device.type for t in on_cpu["model"].values()})
+)
+model = build_model()
+model.load_state_dict(on_cpu["model"])
+print("model on", next(model.parameters()).device)
+# sphinx_gallery_start_ignore
+facts["map_location_devices"] = sorted({t.device.type for t in on_cpu["model"].values()})
+facts["map_location_model_device"] = str(next(model.parameters()).device)
+assert facts["map_location_devices"] == ["cpu"]
+# sphinx_gallery_end_ignore
+
+# %% scheduler_state
+# A learning-rate schedule
+# ------------------------
+# A scheduler changes the optimizer's learning rate as training goes on; ``StepLR`` here
+# multiplies it by 0.1 every 2 epochs. It counts the epochs itself, so it has a state of
+# its own to save. Six epochs in one go, against 3, a checkpoint and 3 more: restored, the
+# learning rates are the same; with a fresh scheduler, its count starts again at 0, and the
+# next drop comes 2 epochs after the resume instead of 1.
+
+
+def build_schedule():
+    optimizer = build_optimizer(build_model())
+    return optimizer, torch.optim.lr_scheduler.StepLR(optimizer, step_size=2, gamma=0.1)
+
+
+def run_epochs(optimizer, scheduler, epochs, rates):
+    for _ in range(epochs):
+        rates.append(optimizer.param_groups[0]["lr"])
+        optimizer.step()  # the training of an epoch would come before this step
+        scheduler.step()
+
+
+optimizer, scheduler = build_schedule()
+straight_rates = []
+run_epochs(optimizer, scheduler, 6, straight_rates)
+
+optimizer, scheduler = build_schedule()
+first_rates = []
+run_epochs(optimizer, scheduler, 3, first_rates)
+saved = {"optimizer": optimizer.state_dict(), "scheduler": scheduler.state_dict()}
+print("scheduler state:", {k: saved["scheduler"][k] for k in ("last_epoch", "step_size", "gamma")})
+
+optimizer, scheduler = build_schedule()  # build both, then load both
+optimizer.load_state_dict(saved["optimizer"])
+scheduler.load_state_dict(saved["scheduler"])
+restored_rates = list(first_rates)
+run_epochs(optimizer, scheduler, 3, restored_rates)
+
+optimizer, scheduler = build_schedule()
+optimizer.load_state_dict(saved["optimizer"])  # the scheduler's state forgotten
+fresh_rates = list(first_rates)
+run_epochs(optimizer, scheduler, 3, fresh_rates)
+
+for name, rates in [
+    ("6 in one go", straight_rates),
+    ("3 + resume + 3", restored_rates),
+    ("fresh scheduler", fresh_rates),
+]:
+    print(f"{name:>16}:", [f"{rate:g}" for rate in rates])
+# sphinx_gallery_start_ignore
+facts["schedule_straight"] = [float(f"{rate:g}") for rate in straight_rates]
+facts["schedule_restored_equal"] = restored_rates == straight_rates
+facts["schedule_fresh"] = [float(f"{rate:g}") for rate in fresh_rates]
+facts["schedule_saved_last_epoch"] = saved["scheduler"]["last_epoch"]
+facts["schedule_fresh_differs_at"] = next(
+    i + 1 for i, (a, b) in enumerate(zip(fresh_rates, straight_rates, strict=True)) if a != b
+)
+assert facts["schedule_restored_equal"] and facts["schedule_fresh"] != facts["schedule_straight"]
 # sphinx_gallery_end_ignore
 
 # %% cleanup
