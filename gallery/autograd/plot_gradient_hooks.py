@@ -215,7 +215,8 @@ facts["old_hook_warning"] = str(caught[0].message)
 # ---------------------
 # The common use of a forward hook: keep what a layer outputs, without changing the model's
 # ``forward``. One hook per ``ReLU``, registered under the module's name, stores the output,
-# detached so that the dict holds values and no graph; one forward pass fills the dict.
+# detached so that the dict keeps no graph (add ``.clone()`` when a later layer writes into it
+# in place); one forward pass fills the dict.
 
 torch.manual_seed(0)
 net = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 16), nn.ReLU(), nn.Linear(16, 3))

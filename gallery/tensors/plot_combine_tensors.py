@@ -131,7 +131,7 @@ facts["centred_values"] = (x - row_means).flatten().tolist()
 # %% cumsum
 # ``cumsum`` is a running total that keeps the dimension: along ``dim``, each element becomes
 # the sum of itself and the elements before it, so the last one along each row is the row's
-# sum.
+# sum (up to rounding, in general: the two may add in another order).
 
 print(x.cumsum(dim=1))
 print(x.cumsum(dim=0))

@@ -1,5 +1,6 @@
 """x.cumsum(dim) keeps the shape of x, and along dim each element becomes the sum of itself and
-the elements before it, so the last one along dim is the sum along dim."""
+the elements before it, so the last one along dim is the sum along dim (up to rounding for
+general floats, which the two may add in another order)."""
 
 import torch
 
@@ -34,3 +35,10 @@ def case_one_element():
     """a single element along dim is its own running total"""
     x = torch.tensor([[5.0]])
     assert torch.equal(x.cumsum(0), x) and torch.equal(x.cumsum(1), x)
+
+
+def case_last_is_the_sum_up_to_rounding():
+    """random float32 rows of 1000: the last running total equals sum() within rounding"""
+    torch.manual_seed(0)
+    x = torch.randn(4, 1000)
+    assert torch.allclose(x.cumsum(1)[:, -1], x.sum(1), atol=1e-4)
