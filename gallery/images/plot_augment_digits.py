@@ -308,6 +308,68 @@ facts["augmented_moved_test_above_0_85"] = facts["augmented_moved_test_acc"] > 0
 assert facts["augmented_moved_test_above_0_85"]
 # sphinx_gallery_end_ignore
 
+# %% workers
+# Workers copy the generator
+# --------------------------
+# With ``num_workers=2`` each worker process gets its own copy of the dataset, generator
+# included; by default (``persistent_workers=False``) the workers start afresh each epoch,
+# from the state the dataset had when that epoch's iteration started. Here the dataset holds one
+# image four times; workers 0 and 1 load alternate batches, so images 0 and 1 (the first read
+# of each worker) are moved the same way, and so are images 2 and 3. The copy in the main
+# process never draws, so the next epoch starts from the same state: the same changes again.
+# A ``worker_init_fn`` that seeds each copy's generator from ``get_worker_info().seed``
+# (different per worker and per epoch, drawn from the loader's own generator) gives every
+# worker and every epoch its own draws, the same on every run.
+
+
+def reseed(worker_id):
+    info = torch.utils.data.get_worker_info()
+    info.dataset.generator.manual_seed(info.seed)
+
+
+def two_epochs(worker_init_fn):
+    loader = DataLoader(
+        DigitsDataset(X_train[:1].repeat(4, 1, 1, 1), y_train[:1].repeat(4), augment=True),
+        batch_size=1, num_workers=2, worker_init_fn=worker_init_fn,
+        generator=torch.Generator().manual_seed(0),
+    )  # fmt: skip
+    return [[x[0] for x, _ in loader] for epoch in range(2)]
+
+
+for init in (None, reseed):
+    first_epoch, second_epoch = two_epochs(init)
+    pairs = [
+        torch.equal(first_epoch[0], first_epoch[1]),
+        torch.equal(first_epoch[2], first_epoch[3]),
+    ]
+    repeats = all(torch.equal(a, b) for a, b in zip(first_epoch, second_epoch, strict=True))
+    print(f"worker_init_fn={getattr(init, '__name__', None)}:")
+    print("  images 0 and 1, 2 and 3 moved alike:", pairs, "- epoch 2 repeats epoch 1:", repeats)
+
+
+# sphinx_gallery_start_ignore
+def summary(init):
+    first_epoch, second_epoch = two_epochs(init)
+    pairs = [
+        torch.equal(first_epoch[0], first_epoch[1]),
+        torch.equal(first_epoch[2], first_epoch[3]),
+    ]
+    repeats = all(torch.equal(a, b) for a, b in zip(first_epoch, second_epoch, strict=True))
+    return pairs, repeats, first_epoch
+
+
+facts["workers_copied_pairs_equal"], facts["workers_copied_epochs_repeat"], _ = summary(None)
+facts["workers_reseeded_pairs_equal"], facts["workers_reseeded_epochs_repeat"], run_a = summary(
+    reseed
+)
+facts["workers_reseeded_repeatable"] = all(
+    torch.equal(a, b) for a, b in zip(run_a, summary(reseed)[2], strict=True)
+)
+assert facts["workers_copied_pairs_equal"] == [True, True] and facts["workers_copied_epochs_repeat"]
+assert facts["workers_reseeded_pairs_equal"] == [False, False]
+assert not facts["workers_reseeded_epochs_repeat"] and facts["workers_reseeded_repeatable"]
+# sphinx_gallery_end_ignore
+
 # %%
 # See also
 # --------

@@ -362,6 +362,37 @@ facts["learn_final_loss_below_1e-5"] = loss.item() < 1e-5
 assert facts["learned_kernel_max_error_below_0_01"]
 # sphinx_gallery_end_ignore
 
+# %% one_by_one
+# 1 × 1 convolutions and receptive fields
+# ---------------------------------------
+# A 1 × 1 kernel sees one pixel: it mixes the channels at each position, as a linear layer
+# applied to each pixel's vector of channels does. Stacked 3 × 3 layers see more and more of
+# the input. For these convolutions, with no nonlinearity between them, the gradient of one
+# output pixel with respect to the input is nonzero on the pixels that output depends on, its
+# receptive field (a ReLU between them could zero some of those).
+
+torch.manual_seed(0)
+mix = nn.Conv2d(16, 4, kernel_size=1)
+maps = torch.randn(2, 16, 8, 8)
+per_pixel = maps.permute(0, 2, 3, 1) @ mix.weight[:, :, 0, 0].T + mix.bias  # N × H × W × C
+same = torch.allclose(mix(maps), per_pixel.permute(0, 3, 1, 2), atol=1e-6)
+print("1 × 1 convolution = a linear layer on each pixel's channels:", same)
+
+fields = []
+for depth in (1, 2, 3):
+    stack = nn.Sequential(*[nn.Conv2d(1, 1, 3, padding=1) for _ in range(depth)])
+    image = torch.randn(1, 1, 11, 11, requires_grad=True)
+    stack(image)[0, 0, 5, 5].backward()
+    reached = image.grad[0, 0] != 0
+    rows, cols = reached.any(dim=1).sum().item(), reached.any(dim=0).sum().item()
+    fields.append(rows)
+    print(f"{depth} layer(s) of 3 × 3: output pixel (5, 5) depends on a {rows} × {cols} window")
+# sphinx_gallery_start_ignore
+facts["one_by_one_is_linear"] = same
+facts["receptive_fields"] = fields
+assert fields == [3, 5, 7]
+# sphinx_gallery_end_ignore
+
 # %%
 # See also
 # --------

@@ -13,6 +13,7 @@ import math
 import matplotlib.pyplot as plt
 import numpy as np
 import torch
+import torch.nn.functional as F
 
 torch.manual_seed(0)
 # sphinx_gallery_start_ignore
@@ -304,6 +305,33 @@ except RuntimeError as error:
 # sphinx_gallery_start_ignore
 facts["matmul_error_type"] = type(matmul_error)  # an exception class: the build knows it raised
 facts["matmul_error"] = str(matmul_error)
+# sphinx_gallery_end_ignore
+
+# %% geometry
+# What the products mean
+# ----------------------
+# The dot product of two vectors, divided by their L2 norms, is the cosine of the angle
+# between them: 1 for the same direction, 0 for perpendicular ones. The norm of a difference
+# is the distance between two points. A matrix times a vector maps the vector to another one:
+# this matrix rotates the plane by 90 degrees.
+
+u = torch.tensor([1.0, 0.0])
+v2 = torch.tensor([1.0, 1.0])
+cosine = (u @ v2) / (torch.linalg.vector_norm(u) * torch.linalg.vector_norm(v2))
+print(f"cos(u, v) = {cosine:.4f}, the angle in degrees: {math.degrees(math.acos(cosine)):.1f}")
+print("same as F.cosine_similarity:", torch.allclose(cosine, F.cosine_similarity(u, v2, dim=0)))
+origin, point = torch.tensor([0.0, 0.0]), torch.tensor([3.0, 4.0])
+print("distance from (0, 0) to (3, 4):", torch.linalg.vector_norm(point - origin))
+rotate = torch.tensor([[0.0, -1.0], [1.0, 0.0]])
+print("rotated u:", rotate @ u, "and once more:", rotate @ (rotate @ u))
+# sphinx_gallery_start_ignore
+facts["cosine_4dp"] = round(cosine.item(), 4)
+facts["angle_degrees"] = round(math.degrees(math.acos(cosine)), 1)
+facts["cosine_matches_F"] = torch.allclose(cosine, F.cosine_similarity(u, v2, dim=0))
+facts["distance_3_4"] = torch.linalg.vector_norm(point - origin).item()
+facts["rotated_u"] = (rotate @ u).tolist()
+facts["rotated_twice"] = (rotate @ (rotate @ u)).tolist()
+assert facts["angle_degrees"] == 45.0 and facts["rotated_twice"] == [-1.0, 0.0]
 # sphinx_gallery_end_ignore
 
 # %%

@@ -153,6 +153,33 @@ print((ints + floats).dtype)
 facts["promoted_dtype"] = str((ints + floats).dtype)
 # sphinx_gallery_end_ignore
 
+# %% more_constructors
+# ``randn``, ``normal``, ``full`` and the ``*_like`` constructors
+# ---------------------------------------------------------------
+# ``torch.randn`` draws from the standard normal distribution (mean 0, standard deviation 1),
+# ``torch.normal(mean, std, size)`` from a normal distribution of your choice; the means and
+# standard deviations of 10000 draws come close to those. ``torch.full(shape, value)`` fills a
+# shape with one value, whose type sets the dtype. ``zeros_like``, ``full_like``,
+# ``rand_like`` and ``randn_like`` take the shape and dtype of a tensor you already have.
+
+torch.manual_seed(0)
+standard = torch.randn(10000)
+print(f"randn:          mean {standard.mean():.2f}, std {standard.std():.2f}")
+shifted = torch.normal(5.0, 0.1, size=(10000,))
+print(f"normal(5, 0.1): mean {shifted.mean():.2f}, std {shifted.std():.2f}")
+print(torch.full((2, 3), 7.0), torch.full((2,), 7).dtype)
+print(torch.zeros_like(ints), torch.full_like(floats, 0.5))
+# sphinx_gallery_start_ignore
+facts["randn_close"] = bool(abs(standard.mean()) < 0.05 and abs(standard.std() - 1) < 0.05)
+facts["normal_close"] = bool(abs(shifted.mean() - 5) < 0.01 and abs(shifted.std() - 0.1) < 0.01)
+facts["full_float_dtype"] = str(torch.full((2, 3), 7.0).dtype)
+facts["full_int_dtype"] = str(torch.full((2,), 7).dtype)
+facts["zeros_like_dtype"] = str(torch.zeros_like(ints).dtype)
+facts["zeros_like_shape"] = list(torch.zeros_like(ints).shape)
+facts["full_like_values"] = torch.full_like(floats, 0.5).tolist()
+assert facts["randn_close"] and facts["normal_close"]
+# sphinx_gallery_end_ignore
+
 # %%
 # See also
 # --------

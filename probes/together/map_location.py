@@ -4,9 +4,12 @@ without CUDA; map_location="cpu" (or a dict, or a torch.device) loads it onto th
 load_state_dict copies the values into the model's own tensors, which keep their device."""
 
 import io
+import unittest
 
 import torch
 from torch import nn, serialization
+
+LOAD_DOC = "https://docs.pytorch.org/docs/stable/generated/torch.load.html (map_location)"
 
 
 def cuda_checkpoint(obj):
@@ -35,9 +38,7 @@ def case_location_recorded():
 def case_cuda_checkpoint_without_cuda_fails():
     """without CUDA, loading a CUDA checkpoint raises RuntimeError naming map_location"""
     if torch.cuda.is_available():
-        buffer = cuda_checkpoint({"w": torch.ones(2)})
-        assert torch.load(buffer, weights_only=True)["w"].device.type == "cuda"
-        return
+        raise unittest.SkipTest(f"this machine has CUDA; documented at {LOAD_DOC}")
     for weights_only in (True, False):
         buffer = cuda_checkpoint({"w": torch.ones(2)})
         try:

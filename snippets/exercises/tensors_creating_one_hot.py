@@ -4,7 +4,7 @@ import torch
 def one_hot(labels, num_classes):
     classes = torch.arange(num_classes)  # shape (num_classes,): 0, 1, ..., num_classes - 1
     matches = labels.view(-1, 1) == classes  # (n, 1) against (num_classes,): (n, num_classes)
-    return matches.float()  # bool to the default float dtype
+    return matches.float()  # bool to float32
 
 
 print(one_hot(torch.tensor([2, 0, 1]), 4).tolist())
