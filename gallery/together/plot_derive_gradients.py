@@ -180,13 +180,13 @@ norms = {name: gradient_norms(*start) for name, start in starts.items()}
 for name, layer_norms in norms.items():
     print(f"{name:20} first layer {layer_norms[0]:.1e}, last layer {layer_norms[-1]:.1e}")
 
-fig, ax = plt.subplots(figsize=(6, 3.5))
+fig, ax = plt.subplots(figsize=(7.5, 3.5))
 for name, layer_norms in norms.items():
     ax.plot(range(1, 21), layer_norms, marker="o", label=name)
 ax.set_yscale("log")
 ax.set_xlabel("layer")
 ax.set_ylabel("norm of the weight's gradient")
-ax.legend()
+ax.legend(loc="center left", bbox_to_anchor=(1.02, 0.5), fontsize=8)  # beside the lines, not on them
 fig.tight_layout()
 plt.show()
 # sphinx_gallery_start_ignore
