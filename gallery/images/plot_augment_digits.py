@@ -328,11 +328,16 @@ def reseed(worker_id):
 
 
 def two_epochs(worker_init_fn):
+    one_image_four_times = DigitsDataset(
+        X_train[:1].repeat(4, 1, 1, 1), y_train[:1].repeat(4), augment=True
+    )
     loader = DataLoader(
-        DigitsDataset(X_train[:1].repeat(4, 1, 1, 1), y_train[:1].repeat(4), augment=True),
-        batch_size=1, num_workers=2, worker_init_fn=worker_init_fn,
+        one_image_four_times,
+        batch_size=1,
+        num_workers=2,
+        worker_init_fn=worker_init_fn,
         generator=torch.Generator().manual_seed(0),
-    )  # fmt: skip
+    )
     return [[x[0] for x, _ in loader] for epoch in range(2)]
 
 
