@@ -49,7 +49,7 @@ assert facts["y_grad_fn"] == "AddBackward0"
 # sphinx_gallery_end_ignore
 
 # %% requires_grad_inplace
-# ``requires_grad_()`` switches tracking on in place. A tensor made without it does not
+# ``requires_grad_()`` switches tracking on in place. A plain tensor made without it does not
 # require gradients, and neither do results computed only from such tensors.
 
 a = torch.randn(2, 2)
@@ -192,7 +192,8 @@ plt.show()
 # -----------------------------------------
 # ``z`` below has four elements, and ``backward()`` makes up the starting gradient only for an
 # output with one element. ``z.backward(v)``
-# differentiates the scalar ``torch.sum(z * v)``: ``v`` weights each element of ``z``.
+# differentiates the scalar ``torch.sum(z * v)`` (for real tensors): ``v`` weights each element
+# of ``z``.
 # Since :math:`z = 2x`, the gradient is :math:`2v`.
 
 x = torch.tensor([1.0, 2.0, 3.0, 4.0], requires_grad=True)

@@ -2,8 +2,8 @@
 Draw the computational graph
 ============================
 
-Each floating-point result of a tracked operation points, through ``grad_fn``, to the backward function
-of that operation, and each backward function points to the ones before it through
+Each floating-point result of a tracked out-of-place operation points, through ``grad_fn``, to the
+backward function of that operation, and each backward function points to the ones before it through
 ``next_functions``. This example walks that chain and draws it.
 """
 
@@ -19,8 +19,8 @@ facts = {}
 # %% grad_fn_names
 # ``grad_fn`` names the last operation
 # ------------------------------------
-# The ``grad_fn`` of a result is the backward function of the *last* operation that
-# produced it. For a built-in operation its class name is usually the name of the operation
+# For an out-of-place operation, the ``grad_fn`` of its result is the backward function of
+# that operation, the *last* one that produced the result. For a built-in operation its class name is usually the name of the operation
 # that ran last (``matmul`` of two matrices shows ``MmBackward0``), then ``Backward`` and a number.
 
 x = torch.ones(2, 2, requires_grad=True)
@@ -230,8 +230,9 @@ assert facts["p_leaf_count"] == 2
 # -------------------------------------
 # The graph records the operations that ran, so a function may branch and loop on the
 # values of tensors. ``f`` below doubles ``b`` until its norm reaches 1000, then keeps it or
-# multiplies it by 100 depending on its sign. For a nonzero ``a``, whatever path it takes,
-# ``f(a)`` is ``a`` times a constant, so the gradient ``a.grad`` equals ``d / a``.
+# multiplies it by 100 depending on its sign. For a finite nonzero ``a``, whatever path it
+# takes, ``f(a)`` is ``a`` times a constant, so the gradient ``a.grad`` is that constant,
+# ``d / a`` up to rounding (exactly so for the two values below).
 
 
 def f(a):
@@ -262,8 +263,8 @@ assert facts["control_flow_equal"] == [True, True]
 # sphinx_gallery_end_ignore
 
 # %% control_flow_graph
-# Each call records only the operations that ran: ``a * 2``, one product per turn of the
-# loop (10 here), and for a negative ``a`` the product with 100 as well.
+# The graph of ``d`` holds only the operations that produced it: ``a * 2``, one product per
+# turn of the loop (10 here), and for a negative ``a`` the product with 100 as well.
 
 for value, d in results.items():
     names = [type(fn).__name__ for fn in walk(d.grad_fn)[0]]

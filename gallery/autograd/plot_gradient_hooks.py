@@ -119,8 +119,8 @@ assert facts["removed_x_grad"] == [2.0, 4.0, 6.0]
 # A module runs hooks around its own forward and backward. A *forward hook* receives
 # ``(module, inputs, output)`` after ``forward``, ``inputs`` being the positional arguments;
 # a *full backward hook* receives ``(module, grad_input, grad_output)``: the gradients with
-# respect to the module's positional inputs (``None`` for a non-tensor or an input that needs
-# no gradient; keyword arguments are left out) and its outputs. The hooks below only record shapes.
+# respect to the module's positional inputs (``None`` for a non-tensor argument, and for every
+# input when none of them requires gradients; keyword arguments are left out) and its outputs. The hooks below only record shapes.
 
 layer = nn.Linear(3, 2)
 shapes = {}

@@ -2,7 +2,7 @@
 How long the graph lives
 ========================
 
-A backward pass fills ``.grad`` of the leaves only, and frees the values the graph saved
+By default, a backward pass fills ``.grad`` only of the leaves that require gradients, and frees the values the graph saved
 for it. This example shows what that means: the warning on a non-leaf's ``.grad``,
 ``retain_grad()``, the error on a second backward pass, and ``retain_graph=True``.
 """
@@ -22,7 +22,8 @@ facts = {}
 # Only leaves keep a gradient
 # ---------------------------
 # After ``backward()``, the leaf ``x`` has a gradient and the intermediate ``y`` has none.
-# Reading ``y.grad`` returns ``None`` and PyTorch warns that it is probably a mistake.
+# Reading ``y.grad`` returns ``None``, and PyTorch warns that a non-leaf's ``.grad`` is not
+# filled in, pointing to ``retain_grad()``.
 
 x = torch.tensor([1.0, 2.0, 3.0], requires_grad=True)
 y = x * 2

@@ -56,8 +56,9 @@ assert facts["detach_grad"] == 2.0
 # sphinx_gallery_end_ignore
 
 # %% no_grad_block
-# ``torch.no_grad()`` works on a whole block: nothing the block computes on this thread is
-# recorded, unless a nested ``torch.enable_grad()`` switches recording back on.
+# ``torch.no_grad()`` works on a whole block: no operation the block runs on this thread is
+# recorded, unless grad mode is switched back on inside it (``torch.enable_grad()``,
+# ``torch.set_grad_enabled(True)``) or a backward pass inside it uses ``create_graph=True``.
 
 with torch.no_grad():
     t = x**3
@@ -147,8 +148,8 @@ facts["switched_on_requires_grad"] = v.requires_grad
 # sphinx_gallery_end_ignore
 
 # %% non_leaf_error
-# Only a leaf can be switched off. A result of an operation cannot; PyTorch says
-# to use ``detach()`` instead.
+# Only a leaf can be switched off. A result of a tracked operation (one with a ``grad_fn``)
+# cannot; PyTorch says to use ``detach()`` instead.
 
 try:
     (v * 2).requires_grad_(False)

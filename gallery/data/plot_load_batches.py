@@ -71,8 +71,8 @@ assert facts["first_item"] == [1.0, 10.0]
 
 # %% size_error
 # The tensors must agree on that first dimension. ``refusal`` holds what ``TensorDataset``
-# raised for tensors of 10 and 9 rows, or ``None`` if it accepted them: whether it checks
-# depends on the PyTorch release.
+# raised for tensors of 10 and 9 rows, or ``None`` if it accepted them (a release that checks
+# with a bare ``assert`` accepts them under ``python -O``).
 
 refusal = None
 try:
@@ -259,7 +259,7 @@ worker_script = textwrap.dedent("""
             return index, info.id, os.getpid()
 
 
-    # Needed wherever workers start a fresh Python (Windows, macOS).
+    # Needed wherever workers start a fresh Python (Windows, macOS, Linux from Python 3.14).
     if __name__ == "__main__":
         loader = DataLoader(WhoLoads(), batch_size=2, num_workers=2)
         pids = set()

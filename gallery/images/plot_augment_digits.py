@@ -27,8 +27,9 @@ facts = {}
 # %% split
 # The digits, split as before
 # ---------------------------
-# The split of the digits example, and grey levels divided by 16, so that a blank pixel is 0:
-# what a shift or a rotation brings in from outside the image is blank too.
+# The split of the digits example, and grey levels divided by 16, so that they run from 0
+# (blank) to 1. Scaling, unlike standardising, keeps blank at 0, so what a shift or a rotation
+# brings in from outside the image is blank too.
 
 digits = load_digits()
 images = torch.tensor(digits.images, dtype=torch.float32).unsqueeze(1) / 16
@@ -49,7 +50,8 @@ facts["num_train"] = len(X_train)
 # --------------------------------------------------------------
 # ``F.affine_grid`` turns a 2 × 3 matrix into the position, in the input, that each output
 # pixel reads, in coordinates that run from -1 to 1 across the image; ``F.grid_sample``
-# reads there, interpolating between pixels and reading 0 outside the image (with
+# reads there, interpolating between pixels and treating the pixels outside the image as 0,
+# so a point just past the edge mixes the edge pixels with zeros (with
 # ``align_corners=False``, as here, -1 and 1 are the outer edges of the image). To move the
 # content by ``dx`` pixels to the right, each output pixel reads ``dx`` pixels to its left:
 # :math:`-2\,dx / W` in those coordinates.

@@ -367,9 +367,10 @@ assert facts["learned_kernel_max_error_below_0_01"]
 # ---------------------------------------
 # A 1 × 1 kernel sees one pixel: it mixes the channels at each position, as a linear layer
 # applied to each pixel's vector of channels does. Stacked 3 × 3 layers see more and more of
-# the input. For these convolutions, with no nonlinearity between them, the gradient of one
-# output pixel with respect to the input is nonzero on the pixels that output depends on, its
-# receptive field (a ReLU between them could zero some of those).
+# the input. For these randomly initialised convolutions, with no nonlinearity between them,
+# the gradient of one output pixel with respect to the input is nonzero on its whole receptive
+# field, so it marks that field. In general it marks only the pixels the output actually
+# depends on: a zero weight, weights that cancel across layers, or a ReLU can zero some.
 
 torch.manual_seed(0)
 mix = nn.Conv2d(16, 4, kernel_size=1)

@@ -2,10 +2,10 @@
 Building models
 ===============
 
-Four ways to write the same small convolutional network, from a hand-written
+Four ways to write a small convolutional network, or its convolutional block, from a hand-written
 ``nn.Module`` subclass to ``nn.Sequential`` containers with numbered or named layers. Then
-what every model owns from the start: parameters that are already initialised and that
-require gradients.
+what a model owns from the start: parameters that built-in layers initialise as they are
+created (lazy layers wait for their first batch) and that require gradients.
 """
 
 from collections import OrderedDict
@@ -84,7 +84,7 @@ facts["add_module_names"] = [name for name, _ in conv.named_children()]
 # %% ordered_dict
 # Named layers from an ``OrderedDict``
 # ------------------------------------
-# The same container written in one expression. ``OrderedDict`` comes from the standard
+# The same layers written in one expression (the pooling layer named ``pool`` here). ``OrderedDict`` comes from the standard
 # library: ``from collections import OrderedDict`` (first line of this script).
 
 conv_dict = nn.Sequential(
@@ -133,7 +133,8 @@ facts["named_param_names"] = list(conv.state_dict())
 # A model with a named block inside
 # ---------------------------------
 # Containers nest: the model below has a ``conv`` block and a ``dense`` block, each with
-# named layers, and does exactly what ``Net`` does.
+# named layers, and computes the same function as ``Net``: given the same weights it gives
+# the same output (each model starts from its own random weights).
 
 
 class NamedNet(nn.Module):

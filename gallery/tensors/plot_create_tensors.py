@@ -20,8 +20,8 @@ facts = {}
 # ``torch.empty``: memory without values
 # --------------------------------------
 # ``torch.empty(5, 3)`` reserves room for 5 × 3 numbers and writes nothing into it. The
-# shape and dtype are known; the values are whatever the memory held before, so they
-# differ from run to run and machine to machine. This example therefore shows only the
+# shape and dtype are known; the values are whatever the memory held before: they may
+# differ from run to run, or happen to be zeros that look correct. This example therefore shows only the
 # shape and dtype of ``x``: printing its values would print leftovers.
 
 x = torch.empty(5, 3)
@@ -92,7 +92,7 @@ plt.show()
 # %% zeros_ones
 # ``zeros`` and ``ones``
 # ----------------------
-# Filled tensors take the shape as arguments, like ``empty``. Without a ``dtype``
+# ``zeros`` and ``ones`` take the shape as arguments, like ``empty``. Without a ``dtype``
 # they hold the default floating dtype; pass ``dtype=`` for another one.
 
 print(torch.get_default_dtype())
@@ -111,7 +111,8 @@ facts["ones_long_dtype"] = str(o.dtype)
 # ------------------
 # ``torch.arange(start, end)`` counts from ``start`` up to, but not including, ``end``, like
 # Python's ``range``. With integer arguments the result is an integer tensor (``int64``);
-# a floating-point argument, such as a fractional step, gives the default float dtype.
+# a floating-point argument, such as a fractional step, gives the default float dtype, and
+# rounding can then put a value at ``end`` in the result (``torch.linspace`` avoids that).
 
 a = torch.arange(1, 3)
 print(a, a.dtype)
@@ -145,8 +146,8 @@ facts["tensor_bool_dtype"] = str(flags.dtype)
 # sphinx_gallery_end_ignore
 
 # %% type_promotion
-# Mixing dtypes in one operation promotes to the wider kind: an integer tensor plus a
-# float tensor gives a float tensor.
+# Mixing dtypes in one operation promotes by category (bool, then integer, then float, then
+# complex): an integer tensor plus a float tensor gives a float tensor.
 
 print((ints + floats).dtype)
 # sphinx_gallery_start_ignore
