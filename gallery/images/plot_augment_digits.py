@@ -355,22 +355,21 @@ for init in (None, reseed):
 
 
 # sphinx_gallery_start_ignore
-def summary(init):
-    first_epoch, second_epoch = two_epochs(init)
-    pairs = [
-        torch.equal(first_epoch[0], first_epoch[1]),
-        torch.equal(first_epoch[2], first_epoch[3]),
-    ]
-    repeats = all(torch.equal(a, b) for a, b in zip(first_epoch, second_epoch, strict=True))
-    return pairs, repeats, first_epoch
-
-
-facts["workers_copied_pairs_equal"], facts["workers_copied_epochs_repeat"], _ = summary(None)
-facts["workers_reseeded_pairs_equal"], facts["workers_reseeded_epochs_repeat"], run_a = summary(
-    reseed
+# The loop's last pass, with reseed, left its results in pairs, repeats and first_epoch: only
+# the run without worker_init_fn is repeated here, and reseed's once more to see it repeat.
+reseeded_pairs, reseeded_repeats, reseeded_run = pairs, repeats, first_epoch
+copied_first, copied_second = two_epochs(None)
+facts["workers_copied_pairs_equal"] = [
+    torch.equal(copied_first[0], copied_first[1]),
+    torch.equal(copied_first[2], copied_first[3]),
+]
+facts["workers_copied_epochs_repeat"] = all(
+    torch.equal(a, b) for a, b in zip(copied_first, copied_second, strict=True)
 )
+facts["workers_reseeded_pairs_equal"] = reseeded_pairs
+facts["workers_reseeded_epochs_repeat"] = reseeded_repeats
 facts["workers_reseeded_repeatable"] = all(
-    torch.equal(a, b) for a, b in zip(run_a, summary(reseed)[2], strict=True)
+    torch.equal(a, b) for a, b in zip(reseeded_run, two_epochs(reseed)[0], strict=True)
 )
 assert facts["workers_copied_pairs_equal"] == [True, True] and facts["workers_copied_epochs_repeat"]
 assert facts["workers_reseeded_pairs_equal"] == [False, False]
