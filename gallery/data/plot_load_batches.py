@@ -98,9 +98,11 @@ print("batches per epoch:", len(loader))
 for step, (batch_x, batch_y) in enumerate(loader):
     print(step, batch_x.tolist(), batch_y.tolist())
 # sphinx_gallery_start_ignore
+after_the_loop = loader.generator.get_state()  # the learner's state, put back below
 loader.generator.manual_seed(0)  # replay the epoch printed above
 epoch_one = [batch_x.tolist() for batch_x, _ in loader]
 epoch_two = [batch_x.tolist() for batch_x, _ in loader]
+loader.generator.set_state(after_the_loop)
 facts["batches"] = len(loader)
 facts["first_batch_x"] = epoch_one[0]
 facts["first_batch_indices"] = [int(value) - 1 for value in epoch_one[0]]
@@ -176,7 +178,9 @@ print("batches per epoch:", len(loader_drop))
 print([len(batch_x) for batch_x, _ in loader_drop])
 # sphinx_gallery_start_ignore
 facts["batches_drop_last"] = len(loader_drop)
+after_the_epoch = loader_drop.generator.get_state()  # the learner's state, put back below
 facts["batch_sizes_drop_last"] = [len(batch_x) for batch_x, _ in loader_drop]
+loader_drop.generator.set_state(after_the_epoch)
 assert facts["batch_sizes_drop_last"] == [4, 4]
 # sphinx_gallery_end_ignore
 
@@ -206,9 +210,10 @@ for indices, workers in DataLoader(WhoLoads(), batch_size=2):
     print(indices.tolist(), workers.tolist())
 # sphinx_gallery_start_ignore
 facts["main_worker_info"] = str(torch.utils.data.get_worker_info())
-facts["main_worker_ids"] = sorted(
-    {w for _, ws in DataLoader(WhoLoads(), batch_size=2) for w in ws.tolist()}
-)
+with torch.random.fork_rng(devices=[]):  # each pass over a loader draws its base seed
+    facts["main_worker_ids"] = sorted(
+        {w for _, ws in DataLoader(WhoLoads(), batch_size=2) for w in ws.tolist()}
+    )
 assert facts["main_worker_ids"] == [-1]
 # sphinx_gallery_end_ignore
 

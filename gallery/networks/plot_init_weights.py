@@ -244,18 +244,18 @@ std = {
     "large": 0.12,
 }
 for name, (squares, _last, grad_tensor) in results.items():
-    grad = grad_tensor.norm().item()
+    grad_norm = grad_tensor.norm().item()
     key = short[name]
     facts[f"depth_{key}_std_4dp"] = round(std[key], 4)
     # three significant digits: 0.0128, 0.5, 1.84
     facts[f"depth_{key}_predicted_factor_3sf"] = float(f"{width * std[key] ** 2 / 2:.3g}")
     facts[f"depth_{key}_layer1_factor_3sf"] = float(f"{squares[0] / q:.3g}")
     facts[f"depth_{key}_layer30"] = squares[-1]
-    facts[f"depth_{key}_grad"] = grad
+    facts[f"depth_{key}_grad"] = grad_norm
     if squares[-1] > 0:  # its order of magnitude: 3.4e-09 is of the order of 10^-9
         facts[f"depth_{key}_layer30_order"] = math.floor(math.log10(squares[-1]))
-    if grad > 0:
-        facts[f"depth_{key}_grad_order"] = math.floor(math.log10(grad))
+    if grad_norm > 0:
+        facts[f"depth_{key}_grad_order"] = math.floor(math.log10(grad_norm))
 facts["depth_kaiming_layer30_1dp"] = round(results["Kaiming"][0][-1], 1)
 facts["depth_kaiming_grad_1dp"] = round(results["Kaiming"][2].norm().item(), 1)
 small_squares, small_last, small_grad = results["normal, std 0.01"]

@@ -75,8 +75,9 @@ print("batches per epoch:", sum(1 for _ in data_iter(batch_size, features, label
 # sphinx_gallery_start_ignore
 facts["batch_size"] = batch_size
 facts["batch_x_shape"] = list(X.shape)
-facts["batches_per_epoch"] = sum(1 for _ in data_iter(batch_size, features, labels))
-seen = torch.cat([y for _, y in data_iter(batch_size, features, labels)])
+with torch.random.fork_rng(devices=[]):  # data_iter draws a permutation
+    facts["batches_per_epoch"] = sum(1 for _ in data_iter(batch_size, features, labels))
+    seen = torch.cat([y for _, y in data_iter(batch_size, features, labels)])
 facts["every_example_once"] = torch.equal(seen.sort(dim=0).values, labels.sort(dim=0).values)
 assert facts["every_example_once"] and facts["batches_per_epoch"] == 100
 # sphinx_gallery_end_ignore

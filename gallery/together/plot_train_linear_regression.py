@@ -280,8 +280,9 @@ model.train()
 facts["train_sets_submodules"] = all(m.training for m in model.modules())
 model.eval()
 facts["eval_clears_submodules"] = not any(m.training for m in model.modules())
-# Bound, not bare: the gallery prints the value of a cell's last bare expression.
-_ = model.train()
+# Evaluation mode, as the visible code left it; bound, not bare: the gallery prints the
+# value of a cell's last bare expression.
+_ = model.eval()
 # sphinx_gallery_end_ignore
 
 # %% save_and_load
