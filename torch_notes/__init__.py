@@ -20,6 +20,7 @@ EXTENSIONS = (
     "torch_notes.gallery.shared_run",
     "torch_notes.gallery.hygiene",
     "torch_notes.gallery.volatile_output",
+    "torch_notes.gallery.hidden_blocks",
     "torch_notes.evidence",
     "torch_notes.i18n.catalog_syntax",
     "torch_notes.i18n.translation_check",

@@ -1,0 +1,345 @@
+"""A hidden block may read the learner's state, never change it.
+
+    extensions = [..., "sphinx_gallery.gen_gallery", "torch_notes.gallery.hidden_blocks"]
+
+A gallery script hides the build's bookkeeping between ``# sphinx_gallery_start_ignore`` and
+``# sphinx_gallery_end_ignore``: the ``facts`` its pages state, the build's own asserts. The
+learner's download runs without those blocks (``gallery.downloads``), yet the check at its end
+(``gallery.self_check``) compares the learner's values with the values this build's run of the
+whole script left. The two agree only if no hidden block changed what the visible code goes on
+to compute, so each hidden block runs inside :func:`kept_apart`, which compares, before and
+after the block:
+
+* every random state the visible code may draw from: Python's ``random``, NumPy's, PyTorch's
+  default generator (and CUDA's once it is in use), and each ``torch.Generator`` reachable
+  from the script's names (a ``DataLoader``'s, a sampler's);
+* every name the visible code bound, and what it names: a tensor's version counter (every
+  in-place change bumps it), ``requires_grad``, its ``.grad``; a module's ``training`` flags,
+  hooks, parameters and buffers; an optimizer's and a scheduler's state; a list's or a dict's
+  items; a NumPy array's bytes; other objects through their attributes.
+
+A block that changes one of them fails the example, naming the script, the block's line, its
+cell and what changed, with the ways to keep its work apart (a copy, ``fork_rng``).
+
+sphinx-gallery compiles each code block to an AST and runs it (``gen_rst.
+_exec_and_get_memory``, the same in 0.20 and 0.22); this extension wraps that function so
+that the statements of each hidden block run inside ``with kept_apart(...)``: nothing else of
+the block changes, its line numbers included, so tracebacks and cell names stay the same.
+"""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+import pickle
+import random
+import types
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import wraps
+from pathlib import Path
+from typing import Any
+
+from sphinx.application import Sphinx
+
+from torch_notes import paths
+
+START, END = "# sphinx_gallery_start_ignore", "# sphinx_gallery_end_ignore"
+# The build's own names in a script: recorded values, not the learner's state.
+BOOKKEEPING = frozenset({"facts", "volatile_facts"})
+GUARD = "__torch_notes_kept_apart__"  # the name the instrumented code calls
+DEPTH = 6  # how far into nested containers and attributes a name is followed
+
+
+class HiddenBlockChangedState(RuntimeError):
+    """A hidden block changed what the learner's script, which runs without it, computes."""
+
+
+def hidden_ranges(source: str) -> list[tuple[int, int]]:
+    """``(start, end)``: the 1-based lines of each hidden block's two markers."""
+    ranges, start = [], 0
+    for number, line in enumerate(source.splitlines(), 1):
+        if line.strip() == START:
+            start = number
+        elif line.strip() == END and start:
+            ranges.append((start, number))
+            start = 0
+    return ranges
+
+
+def instrument(tree: ast.Module, ranges: list[tuple[int, int]], script: str) -> ast.Module:
+    """``tree`` with each run of statements inside one hidden block wrapped in
+    ``with __torch_notes_kept_apart__(globals(), script, start line):``, at any depth."""
+
+    def inside(stmt: ast.stmt) -> tuple[int, int] | None:
+        end = stmt.end_lineno or stmt.lineno
+        return next(((a, b) for a, b in ranges if a < stmt.lineno and end < b), None)
+
+    def wrap(statements: list[ast.stmt]) -> list[ast.stmt]:
+        out: list[ast.stmt] = []
+        group: list[ast.stmt] = []
+        current: tuple[int, int] | None = None
+        for stmt in [*statements, None]:
+            block = inside(stmt) if stmt is not None else None
+            if group and block != current:
+                call = ast.Call(
+                    func=ast.Name(GUARD, ast.Load()),
+                    args=[
+                        ast.Call(ast.Name("globals", ast.Load()), [], []),
+                        ast.Constant(script),
+                        ast.Constant(current[0] if current else 0),
+                    ],
+                    keywords=[],
+                )
+                with_ = ast.With(items=[ast.withitem(context_expr=call)], body=group)
+                out.append(ast.copy_location(with_, group[0]))
+                group = []
+            if stmt is None:
+                break
+            if block is not None:
+                group.append(stmt)
+                current = block
+            else:
+                descend(stmt)
+                out.append(stmt)
+        return out
+
+    def descend(node: ast.AST) -> None:
+        for field in ("body", "orelse", "finalbody"):
+            value = getattr(node, field, None)
+            if isinstance(value, list) and value and isinstance(value[0], ast.stmt):
+                setattr(node, field, wrap(value))
+        for handler in getattr(node, "handlers", []):
+            handler.body = wrap(handler.body)
+        for case in getattr(node, "cases", []):
+            case.body = wrap(case.body)
+
+    tree.body = wrap(tree.body)
+    return ast.fix_missing_locations(tree)
+
+
+# --- what a hidden block must leave as it found it ---------------------------------------------
+
+
+def _digest(data: bytes) -> str:
+    return hashlib.blake2b(data, digest_size=12).hexdigest()
+
+
+def random_states(namespace: dict[str, Any]) -> dict[str, str]:
+    """A digest of each random state the visible code may draw from."""
+    import numpy
+    import torch
+
+    states = {
+        "Python's random": _digest(pickle.dumps(random.getstate())),
+        "NumPy's global random state": _digest(pickle.dumps(numpy.random.get_state())),
+        "PyTorch's default generator (torch.manual_seed)": _digest(
+            torch.random.get_rng_state().numpy().tobytes()
+        ),
+    }
+    if torch.cuda.is_available() and torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
+        states["CUDA's generators"] = _digest(
+            b"".join(s.numpy().tobytes() for s in torch.cuda.get_rng_state_all())
+        )
+    for where, generator in _generators(namespace):
+        states[f"the generator {where}"] = _digest(generator.get_state().numpy().tobytes())
+    return states
+
+
+def _generators(namespace: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+    import torch
+
+    seen: set[int] = set()
+    for name, value in _visible(namespace):
+        for path, found in _walk(value, name, 0, seen):
+            if isinstance(found, torch.Generator):
+                yield path, found
+
+
+def _walk(value: Any, path: str, depth: int, seen: set[int]) -> Iterator[tuple[str, Any]]:
+    """Every object reachable from ``value`` through items and attributes, with its path."""
+    if depth > DEPTH or id(value) in seen or _opaque(value):
+        return
+    seen.add(id(value))
+    yield path, value
+    for key, item in _children(value):
+        yield from _walk(item, f"{path}{key}", depth + 1, seen)
+
+
+def _opaque(value: Any) -> bool:
+    """Objects whose insides are not the learner's state: code, modules, figures, plain data."""
+    if isinstance(value, types.ModuleType | type | types.FunctionType | types.BuiltinFunctionType):
+        return True
+    if isinstance(value, types.MethodType | property | staticmethod | classmethod):
+        return True
+    module = type(value).__module__.split(".")[0]
+    return module in ("matplotlib", "PIL", "io", "_io", "logging", "threading", "subprocess")
+
+
+def _children(value: Any) -> Iterator[tuple[str, Any]]:
+    import torch
+
+    if isinstance(value, str | bytes | int | float | complex | bool | type(None)):
+        return
+    if isinstance(value, torch.Tensor):
+        grad = _grad(value)
+        if grad is not None:
+            yield ".grad", grad
+        return
+    if isinstance(value, dict):
+        for index, (key, item) in enumerate(list(value.items())[:10_000]):
+            plain_key = isinstance(key, str | int | float | bool | type(None))
+            yield (f"[{key!r}]" if plain_key else f"[key #{index}]"), item
+        return
+    if isinstance(value, list | tuple | set | frozenset):
+        items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
+        for index, item in enumerate(list(items)[:10_000]):
+            yield f"[{index}]", item
+        return
+    attributes = getattr(value, "__dict__", None)
+    if isinstance(attributes, dict):
+        for key, item in list(attributes.items()):
+            yield f".{key}", item
+
+
+def _token(value: Any) -> Any:
+    """What of one object (not what it holds) a change would show in."""
+    import numpy
+    import torch
+
+    if isinstance(value, str | bytes | int | float | complex | bool | type(None)):
+        return (type(value).__name__, value)
+    if isinstance(value, torch.Tensor):
+        try:
+            version = value._version
+        except RuntimeError:  # an inference tensor keeps no version counter
+            version = None
+        grad = _grad(value)
+        return (
+            "tensor", id(value), version, value.requires_grad, tuple(value.shape), value.dtype,
+            None if grad is None else id(grad),
+        )  # fmt: skip
+    if isinstance(value, numpy.ndarray):
+        data = value.tobytes() if value.nbytes <= 50_000_000 else b""
+        return ("array", id(value), value.shape, str(value.dtype), _digest(data))
+    if isinstance(value, torch.Generator):
+        return ("generator", id(value))  # its state: random_states
+    if isinstance(value, torch.nn.Module):
+        hooks = tuple(
+            len(hooks) for key, hooks in sorted(vars(value).items()) if key.endswith("_hooks")
+        )
+        return ("module", id(value), value.training, hooks)
+    if isinstance(value, dict | list | tuple | set | frozenset):
+        return (type(value).__name__, id(value), len(value))
+    attributes = getattr(value, "__dict__", None)
+    names = tuple(sorted(attributes)) if isinstance(attributes, dict) else ()
+    return (type(value).__name__, id(value), names)
+
+
+def _grad(tensor: Any) -> Any:
+    """``tensor.grad`` where reading it is allowed without a warning (a leaf, or retained)."""
+    return tensor.grad if tensor.is_leaf or tensor.retains_grad else None
+
+
+def visible_state(namespace: dict[str, Any]) -> dict[str, Any]:
+    """``{path: token}`` of everything reachable from the visible code's names."""
+    found: dict[str, Any] = {}
+    seen: set[int] = set()
+    for name, value in _visible(namespace):
+        for path, item in _walk(value, name, 0, seen):
+            try:
+                found[path] = _token(item)
+            except RuntimeError:  # a lazy module's parameter before its first call, say
+                found[path] = (type(item).__name__, id(item))
+    return found
+
+
+def _visible(namespace: dict[str, Any]) -> list[tuple[str, Any]]:
+    hidden = namespace.get(HIDDEN_NAMES, set())
+    return [
+        (name, value)
+        for name, value in sorted(namespace.items())
+        if not name.startswith("__") and name not in BOOKKEEPING and name not in hidden
+    ]
+
+
+HIDDEN_NAMES = "__torch_notes_hidden_names__"  # the names first bound by a hidden block
+
+
+def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
+    """What differs between two ``visible_state`` (or ``random_states``) maps, in words."""
+    said = []
+    for path in sorted(before.keys() | after.keys()):
+        if path not in after:
+            said.append(f"{path} is gone")
+        elif path not in before:
+            said.append(f"{path} is new")
+        elif before[path] != after[path]:
+            said.append(f"{path} changed")
+    return said
+
+
+@contextmanager
+def kept_apart(namespace: dict[str, Any], script: str, line: int) -> Iterator[None]:
+    """Run a hidden block; fail if it changed a random state or the visible code's state."""
+    names_before = set(namespace)
+    randomness, state = random_states(namespace), visible_state(namespace)
+    yield
+    hidden = namespace.setdefault(HIDDEN_NAMES, set())
+    hidden.update(set(namespace) - names_before)
+    # A state first seen after the block (CUDA's, once the block put CUDA to use) was not
+    # drawn from: only a state that was there before can have changed.
+    changed = [c for c in changes(randomness, random_states(namespace)) if not c.endswith("is new")]
+    # Objects the block reached first through its own new names are the block's own.
+    after = {path: token for path, token in visible_state(namespace).items() if path in state}
+    removed = [name for name in names_before if name not in namespace]
+    changed += [f"{name} was deleted" for name in sorted(removed)]
+    changed += [
+        c for c in changes(state, after) if not c.endswith("is gone") or "." in c or "[" in c
+    ]
+    if changed:
+        raise HiddenBlockChangedState(
+            f"{script}: the hidden block at line {line} changed what the learner's script "
+            f"computes next: {'; '.join(changed[:8])}"
+            + (f" (and {len(changed) - 8} more)" if len(changed) > 8 else "")
+            + ". A learner's download runs without this block, so its check would compare "
+            "other values. Keep the block's work apart: draw random numbers inside "
+            "torch.random.fork_rng() (and restore NumPy's or Python's state if it draws "
+            "from them), work on a copy (copy.deepcopy(model), x.detach().clone()), or put "
+            "back what it changed (model.train() after model.eval(), x.grad = None)."
+        )
+
+
+# --- sphinx-gallery ------------------------------------------------------------------------------
+
+
+def guarded(run: Callable[..., Any]) -> Callable[..., Any]:
+    """``gen_rst._exec_and_get_memory`` running hidden blocks inside :func:`kept_apart`."""
+
+    @wraps(run)
+    def run_guarded(compiler: Any, *, code_ast: ast.Module, **kwargs: Any) -> Any:
+        script_vars = kwargs["script_vars"]
+        source_file = Path(script_vars["src_file"])
+        ranges = hidden_ranges(source_file.read_text(encoding="utf-8"))
+        if ranges:
+            code_ast = instrument(code_ast, ranges, _shown(source_file))
+            script_vars["fake_main"].__dict__[GUARD] = kept_apart
+        return run(compiler, code_ast=code_ast, **kwargs)
+
+    run_guarded.torch_notes_guarded = True  # type: ignore[attr-defined]
+    return run_guarded
+
+
+def _shown(script: Path) -> str:
+    try:
+        return paths.shown(script.resolve())
+    except ValueError:
+        return str(script)
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    from sphinx_gallery import gen_rst
+
+    if not getattr(gen_rst._exec_and_get_memory, "torch_notes_guarded", False):
+        gen_rst._exec_and_get_memory = guarded(gen_rst._exec_and_get_memory)
+    return {"version": "1.0", "parallel_read_safe": True, "parallel_write_safe": True}
