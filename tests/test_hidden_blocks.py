@@ -66,6 +66,11 @@ x = torch.ones(3)
 model = torch.nn.Linear(2, 1)
 loader = torch.utils.data.DataLoader(range(8), batch_size=2, shuffle=True,
                                      generator=torch.Generator().manual_seed(1))
+counts = {"a": 1, "b": 1}
+optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+deep = torch.nn.Sequential(torch.nn.Sequential(torch.nn.Sequential(torch.nn.Linear(2, 1))))
+numpy_generator = numpy.random.default_rng(0)
+python_generator = random.Random(0)
 """
 
 
@@ -82,6 +87,18 @@ loader = torch.utils.data.DataLoader(range(8), batch_size=2, shuffle=True,
         ("torch.nn.init.zeros_(model.weight)", "model._parameters['weight'] changed"),
         ("del x", "x was deleted"),
         ("model(torch.ones(1, 2)).sum().backward()", "model._parameters['weight'] changed"),
+        # A plain value shared with another place (both 1, one int object) is still compared.
+        ("counts['b'] = 2", "counts['b'] changed"),
+        ("optimizer.param_groups[0]['lr'] = 1.0", "optimizer.param_groups[0]['lr'] changed"),
+        # A change the version counter misses shows in the bytes.
+        ("x.data.add_(1)", "x changed"),
+        ("x.numpy()[:] = 5", "x changed"),
+        ("model.weight.data.mul_(0)", "model._parameters['weight'] changed"),
+        ("deep[0][0][0].weight.data.zero_()", "deep._modules['0']._modules['0']._modules['0']"),
+        ("facts['r'] = numpy_generator.random()", "the generator numpy_generator"),
+        ("facts['r'] = python_generator.random()", "the generator python_generator"),
+        ("torch.set_default_dtype(torch.float64)", "torch's global settings"),
+        ("model.weight.register_hook(lambda g: g * 100)", "model._parameters['weight'] changed"),
     ],
 )
 def test_a_hidden_block_that_changes_the_learners_state_fails_naming_it(tmp_path, block, said):
@@ -135,6 +152,17 @@ def test_names_a_hidden_block_binds_are_its_own_to_change_later(tmp_path):
         hidden("counter.append(1)\ncounter = [2]"),
     )
     assert namespace["counter"] == [2]
+
+
+def test_a_hidden_name_the_visible_code_binds_is_the_learners_from_then_on(tmp_path):
+    with pytest.raises(hidden_blocks.HiddenBlockChangedState, match="out changed"):
+        run_blocks(
+            tmp_path,
+            SETUP,
+            hidden("out = torch.ones(3)"),
+            "out = torch.zeros(3)\n",  # the learner's script binds it too
+            hidden("out.add_(7)"),
+        )
 
 
 def test_hidden_statements_inside_a_loop_or_a_branch_are_guarded_too(tmp_path):

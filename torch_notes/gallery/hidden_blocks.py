@@ -10,16 +10,28 @@ whole script left. The two agree only if no hidden block changed what the visibl
 to compute, so each hidden block runs inside :func:`kept_apart`, which compares, before and
 after the block:
 
-* every random state the visible code may draw from: Python's ``random``, NumPy's, PyTorch's
-  default generator (and CUDA's once it is in use), and each ``torch.Generator`` reachable
-  from the script's names (a ``DataLoader``'s, a sampler's);
-* every name the visible code bound, and what it names: a tensor's version counter (every
-  in-place change bumps it), ``requires_grad``, its ``.grad``; a module's ``training`` flags,
-  hooks, parameters and buffers; an optimizer's and a scheduler's state; a list's or a dict's
-  items; a NumPy array's bytes; other objects through their attributes.
+* the random states the visible code may draw from: Python's ``random``, NumPy's global
+  state, PyTorch's default generator (and CUDA's once it is in use), and each generator a
+  name reaches (a ``torch.Generator``, such as a ``DataLoader``'s or its sampler's, a NumPy
+  ``Generator`` or ``RandomState``, a ``random.Random``);
+* torch's global settings: the default dtype, grad mode, deterministic algorithms, anomaly
+  detection;
+* what the visible code's names reach through items and attributes: each name's object; a
+  tensor's version counter (an in-place change through the tensor or a view bumps it),
+  ``requires_grad``, ``.grad``, its hooks and, for a CPU tensor up to 4 MB, its bytes (which
+  shows a change through ``.data``, ``.numpy()`` or the storage); a module's ``training``
+  flag and hooks, and its parameters, buffers and submodules as attributes; each item of a
+  list, tuple, set or dict (the first 1,000) and each attribute in an object's ``__dict__``;
+  a NumPy array's bytes (up to 50 MB).
 
-A block that changes one of them fails the example, naming the script, the block's line, its
-cell and what changed, with the ways to keep its work apart (a copy, ``fork_rng``).
+A block that changes one of them fails the example, naming the script, the block's line and
+what changed, with the ways to keep its work apart (a copy, ``fork_rng``). A name the block
+binds first is its own until the visible code binds it. What the guard cannot see: a change
+to a large tensor through ``.data`` or its storage, to a CUDA tensor that way, to an object
+deeper than 16 steps from a name or past a container's first 1,000 items, or outside
+the names (a class attribute, a closure, a
+function's defaults, global hooks); an iterator advanced without a visible attribute; and
+anything in another process (a loader's persistent workers draw from their own seeds).
 
 sphinx-gallery compiles each code block to an AST and runs it (``gen_rst.
 _exec_and_get_memory``, the same in 0.20 and 0.22); this extension wraps that function so
@@ -34,9 +46,10 @@ import hashlib
 import pickle
 import random
 import types
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Collection, Iterator
 from contextlib import contextmanager
-from functools import wraps
+from dataclasses import dataclass
+from functools import cache, wraps
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +61,11 @@ START, END = "# sphinx_gallery_start_ignore", "# sphinx_gallery_end_ignore"
 # The build's own names in a script: recorded values, not the learner's state.
 BOOKKEEPING = frozenset({"facts", "volatile_facts"})
 GUARD = "__torch_notes_kept_apart__"  # the name the instrumented code calls
-DEPTH = 6  # how far into nested containers and attributes a name is followed
+# How far into nested containers and attributes a name is followed: a module's parameter is
+# two steps below the module (._parameters['weight']), a submodule two more (._modules['0']).
+DEPTH = 16
+PLAIN = (str, bytes, int, float, complex, bool, type(None))
+ITEMS = 1_000  # the items of a container followed (a dataset's list of rows can hold 10,000)
 
 
 class HiddenBlockChangedState(RuntimeError):
@@ -125,8 +142,33 @@ def _digest(data: bytes) -> str:
     return hashlib.blake2b(data, digest_size=12).hexdigest()
 
 
-def random_states(namespace: dict[str, Any]) -> dict[str, str]:
-    """A digest of each random state the visible code may draw from."""
+@dataclass(frozen=True)
+class Snapshot:
+    """What a hidden block must leave as it found it, taken in one walk over the names."""
+
+    randomness: dict[str, str]  # a digest of each random state, and torch's global settings
+    state: dict[str, Any]  # {path: token} of everything the names reach
+
+
+def snapshot(namespace: dict[str, Any], names: Collection[str] | None = None) -> Snapshot:
+    """The random states and the state of the visible code's names (or of ``names`` alone:
+    what an expression that reads only them can reach)."""
+    state: dict[str, Any] = {}
+    randomness = global_randomness()
+    seen: set[int] = set()
+    for name, value in _visible(namespace, names):
+        for path, item in _walk(value, name, 0, seen):
+            if _is_generator(item):
+                randomness[f"the generator {path}"] = _digest(_generator_state(item))
+            try:
+                state[path] = _token(item)
+            except RuntimeError:  # a lazy module's parameter before its first call, say
+                state[path] = (type(item).__name__, id(item))
+    return Snapshot(randomness, state)
+
+
+def global_randomness() -> dict[str, str]:
+    """A digest of each global random state, and torch's global settings."""
     import numpy
     import torch
 
@@ -137,27 +179,98 @@ def random_states(namespace: dict[str, Any]) -> dict[str, str]:
             torch.random.get_rng_state().numpy().tobytes()
         ),
     }
+    states["torch's global settings (default dtype, grad mode, deterministic algorithms)"] = repr(
+        (
+            torch.get_default_dtype(),
+            torch.is_grad_enabled(),
+            torch.are_deterministic_algorithms_enabled(),
+            torch.is_anomaly_enabled(),
+        )
+    )
     if torch.cuda.is_available() and torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
         states["CUDA's generators"] = _digest(
             b"".join(s.numpy().tobytes() for s in torch.cuda.get_rng_state_all())
         )
-    for where, generator in _generators(namespace):
-        states[f"the generator {where}"] = _digest(generator.get_state().numpy().tobytes())
     return states
 
 
-def _generators(namespace: dict[str, Any]) -> Iterator[tuple[str, Any]]:
+def saved_randomness(namespace: dict[str, Any]) -> Callable[[], None]:
+    """A function that puts back every random state :func:`random_states` compares."""
+    import numpy
     import torch
 
+    python, numpys, default = random.getstate(), numpy.random.get_state(), torch.get_rng_state()
+    cuda = torch.cuda.is_available() and torch.cuda.is_initialized()  # type: ignore[no-untyped-call]
+    cudas = torch.cuda.get_rng_state_all() if cuda else None
+    generators = [(g, _get_state(g)) for _, g in _generators(namespace)]
+
+    def restore() -> None:
+        random.setstate(python)
+        numpy.random.set_state(numpys)
+        torch.set_rng_state(default)
+        if cudas is not None:
+            torch.cuda.set_rng_state_all(cudas)
+        for generator, state in generators:
+            _set_state(generator, state)
+
+    return restore
+
+
+def _get_state(generator: Any) -> Any:
+    import numpy
+
+    if isinstance(generator, numpy.random.Generator):
+        return generator.bit_generator.state
+    return generator.getstate() if isinstance(generator, random.Random) else generator.get_state()
+
+
+def _set_state(generator: Any, state: Any) -> None:
+    import numpy
+
+    if isinstance(generator, numpy.random.Generator):
+        generator.bit_generator.state = state
+    elif isinstance(generator, random.Random):
+        generator.setstate(state)
+    else:  # torch.Generator, numpy.random.RandomState
+        generator.set_state(state)
+
+
+@cache
+def _generator_kinds() -> tuple[type, ...]:
+    import numpy
+    import torch
+
+    return (torch.Generator, numpy.random.Generator, numpy.random.RandomState, random.Random)
+
+
+def _is_generator(value: Any) -> bool:
+    return not isinstance(value, PLAIN) and isinstance(value, _generator_kinds())
+
+
+def _generator_state(generator: Any) -> bytes:
+    import torch
+
+    if isinstance(generator, torch.Generator):
+        return bytes(generator.get_state().numpy().tobytes())
+    return pickle.dumps(_get_state(generator))
+
+
+def _generators(namespace: dict[str, Any]) -> Iterator[tuple[str, Any]]:
     seen: set[int] = set()
     for name, value in _visible(namespace):
         for path, found in _walk(value, name, 0, seen):
-            if isinstance(found, torch.Generator):
+            if _is_generator(found):
                 yield path, found
 
 
 def _walk(value: Any, path: str, depth: int, seen: set[int]) -> Iterator[tuple[str, Any]]:
-    """Every object reachable from ``value`` through items and attributes, with its path."""
+    """Every object reachable from ``value`` through items and attributes, with its path.
+
+    An object met again is not followed again, except a plain value: Python shares small
+    ints, ``None`` and equal strings between places, and each place must be compared."""
+    if isinstance(value, PLAIN):
+        yield path, value
+        return
     if depth > DEPTH or id(value) in seen or _opaque(value):
         return
     seen.add(id(value))
@@ -179,7 +292,7 @@ def _opaque(value: Any) -> bool:
 def _children(value: Any) -> Iterator[tuple[str, Any]]:
     import torch
 
-    if isinstance(value, str | bytes | int | float | complex | bool | type(None)):
+    if isinstance(value, PLAIN):
         return
     if isinstance(value, torch.Tensor):
         grad = _grad(value)
@@ -187,13 +300,15 @@ def _children(value: Any) -> Iterator[tuple[str, Any]]:
             yield ".grad", grad
         return
     if isinstance(value, dict):
-        for index, (key, item) in enumerate(list(value.items())[:10_000]):
+        for index, (key, item) in enumerate(list(value.items())[:ITEMS]):
             plain_key = isinstance(key, str | int | float | bool | type(None))
             yield (f"[{key!r}]" if plain_key else f"[key #{index}]"), item
         return
     if isinstance(value, list | tuple | set | frozenset):
+        if _only_plain(value):
+            return  # compared whole (_token)
         items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
-        for index, item in enumerate(list(items)[:10_000]):
+        for index, item in enumerate(list(items)[:ITEMS]):
             yield f"[{index}]", item
         return
     attributes = getattr(value, "__dict__", None)
@@ -202,12 +317,16 @@ def _children(value: Any) -> Iterator[tuple[str, Any]]:
             yield f".{key}", item
 
 
+def _only_plain(items: Any) -> bool:
+    return all(isinstance(item, PLAIN) for item in items)
+
+
 def _token(value: Any) -> Any:
     """What of one object (not what it holds) a change would show in."""
     import numpy
     import torch
 
-    if isinstance(value, str | bytes | int | float | complex | bool | type(None)):
+    if isinstance(value, PLAIN):
         return (type(value).__name__, value)
     if isinstance(value, torch.Tensor):
         try:
@@ -215,9 +334,10 @@ def _token(value: Any) -> Any:
         except RuntimeError:  # an inference tensor keeps no version counter
             version = None
         grad = _grad(value)
+        hooks = getattr(value, "_backward_hooks", None)
         return (
             "tensor", id(value), version, value.requires_grad, tuple(value.shape), value.dtype,
-            None if grad is None else id(grad),
+            None if grad is None else id(grad), tuple(hooks or ()), _contents(value),
         )  # fmt: skip
     if isinstance(value, numpy.ndarray):
         data = value.tobytes() if value.nbytes <= 50_000_000 else b""
@@ -226,9 +346,13 @@ def _token(value: Any) -> Any:
         return ("generator", id(value))  # its state: random_states
     if isinstance(value, torch.nn.Module):
         hooks = tuple(
-            len(hooks) for key, hooks in sorted(vars(value).items()) if key.endswith("_hooks")
+            tuple(hooks) for key, hooks in sorted(vars(value).items()) if key.endswith("_hooks")
         )
         return ("module", id(value), value.training, hooks)
+    if isinstance(value, list | tuple | set | frozenset) and _only_plain(value):
+        # A row of numbers: one token for all its items, not a path each.
+        items = sorted(value, key=repr) if isinstance(value, set | frozenset) else value
+        return (type(value).__name__, id(value), _digest(repr(list(items)).encode()))
     if isinstance(value, dict | list | tuple | set | frozenset):
         return (type(value).__name__, id(value), len(value))
     attributes = getattr(value, "__dict__", None)
@@ -236,34 +360,47 @@ def _token(value: Any) -> Any:
     return (type(value).__name__, id(value), names)
 
 
+# A change that bypasses the version counter (through ``.data``, ``.numpy()``, the storage, or
+# on an inference tensor) shows in the contents: compared for CPU tensors up to this size.
+CONTENTS_BYTES = 4_000_000
+
+
+def _contents(tensor: Any) -> str | None:
+    import torch
+
+    if tensor.device.type != "cpu" or tensor.layout != torch.strided or tensor.is_quantized:
+        return None
+    if tensor.numel() * tensor.element_size() > CONTENTS_BYTES:
+        return None
+    try:
+        flat = tensor.detach().reshape(-1).contiguous()
+        return _digest(flat.view(torch.uint8).numpy().tobytes())
+    except (RuntimeError, TypeError):  # a dtype NumPy cannot show as bytes
+        return None
+
+
 def _grad(tensor: Any) -> Any:
     """``tensor.grad`` where reading it is allowed without a warning (a leaf, or retained)."""
     return tensor.grad if tensor.is_leaf or tensor.retains_grad else None
 
 
-def visible_state(namespace: dict[str, Any]) -> dict[str, Any]:
-    """``{path: token}`` of everything reachable from the visible code's names."""
-    found: dict[str, Any] = {}
-    seen: set[int] = set()
-    for name, value in _visible(namespace):
-        for path, item in _walk(value, name, 0, seen):
-            try:
-                found[path] = _token(item)
-            except RuntimeError:  # a lazy module's parameter before its first call, say
-                found[path] = (type(item).__name__, id(item))
-    return found
-
-
-def _visible(namespace: dict[str, Any]) -> list[tuple[str, Any]]:
-    hidden = namespace.get(HIDDEN_NAMES, set())
+def _visible(
+    namespace: dict[str, Any], names: Collection[str] | None = None
+) -> list[tuple[str, Any]]:
+    hidden = namespace.get(HIDDEN_NAMES, {})
     return [
         (name, value)
         for name, value in sorted(namespace.items())
-        if not name.startswith("__") and name not in BOOKKEEPING and name not in hidden
+        if not name.startswith("__")
+        and name not in BOOKKEEPING
+        and name not in hidden
+        and (names is None or name in names)
     ]
 
 
-HIDDEN_NAMES = "__torch_notes_hidden_names__"  # the names first bound by a hidden block
+# The names first bound by a hidden block, each with the id of the object the last hidden
+# block left it bound to.
+HIDDEN_NAMES = "__torch_notes_hidden_names__"
 
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
@@ -282,20 +419,27 @@ def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 @contextmanager
 def kept_apart(namespace: dict[str, Any], script: str, line: int) -> Iterator[None]:
     """Run a hidden block; fail if it changed a random state or the visible code's state."""
+    hidden: dict[str, int] = namespace.setdefault(HIDDEN_NAMES, {})
+    # A hidden name the visible code has bound since (to another object) is the learner's now.
+    for name in [n for n, ident in hidden.items() if id(namespace.get(n, hidden)) != ident]:
+        del hidden[name]
     names_before = set(namespace)
-    randomness, state = random_states(namespace), visible_state(namespace)
+    before = snapshot(namespace)
     yield
-    hidden = namespace.setdefault(HIDDEN_NAMES, set())
-    hidden.update(set(namespace) - names_before)
+    for name in set(namespace) - names_before:
+        hidden[name] = id(namespace[name])
+    for name in [n for n in hidden if n in namespace]:
+        hidden[name] = id(namespace[name])  # what the block left it bound to
     # A state first seen after the block (CUDA's, once the block put CUDA to use) was not
     # drawn from: only a state that was there before can have changed.
-    changed = [c for c in changes(randomness, random_states(namespace)) if not c.endswith("is new")]
+    now = snapshot(namespace)
+    changed = [c for c in changes(before.randomness, now.randomness) if not c.endswith("is new")]
     # Objects the block reached first through its own new names are the block's own.
-    after = {path: token for path, token in visible_state(namespace).items() if path in state}
+    after = {path: token for path, token in now.state.items() if path in before.state}
     removed = [name for name in names_before if name not in namespace]
     changed += [f"{name} was deleted" for name in sorted(removed)]
     changed += [
-        c for c in changes(state, after) if not c.endswith("is gone") or "." in c or "[" in c
+        c for c in changes(before.state, after) if not c.endswith("is gone") or "." in c or "[" in c
     ]
     if changed:
         raise HiddenBlockChangedState(
