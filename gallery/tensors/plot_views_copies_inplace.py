@@ -233,7 +233,8 @@ assert all(values == [1.0, 1.0, 1.0] for _, _, values in results.values())
 y = torch.zeros(3)
 print(y.add_(1) is y)
 # sphinx_gallery_start_ignore
-facts["add_returns_self"] = (clone := y.clone()).add_(1) is clone  # y stays as the learner's
+y_copy = y.clone()  # y stays as the learner's script leaves it
+facts["add_returns_self"] = y_copy.add_(1) is y_copy
 # sphinx_gallery_end_ignore
 
 # %% note_add_line
