@@ -92,3 +92,87 @@ def test_the_cell_reads_as_a_script_cell_and_as_notebook_cells():
     markdown, cell = self_check.as_notebook_cells(text, code)
     assert markdown["source"].startswith("## Does your PyTorch agree with this page?\n")
     assert cell["cell_type"] == "code" and "check_against_the_site(" in cell["source"]
+
+
+HIDDEN_EXAMPLE = '''"""
+An example
+==========
+"""
+
+import torch
+
+torch.manual_seed(0)
+x = torch.ones(3, requires_grad=True)
+facts = {}
+# sphinx_gallery_start_ignore
+only_hidden = x.sum()
+facts["hidden_sum"] = only_hidden.item()
+# sphinx_gallery_end_ignore
+y = (x * 2).sum()
+facts["sum"] = y.item()
+facts["squares"] = [v * v for v in range(3)]
+facts["step"] = y.backward()
+facts["broken"] = sum(
+    v  # a comment inside the expression
+    for v in range(3)
+)
+
+# %%
+# The last block
+z = torch.rand(2)
+facts["drawn_after"] = torch.rand(1).item()
+xs = [3, 1, 2]
+facts["least"] = xs.sort() or xs[0]
+facts["count"] = len(xs)
+'''
+
+
+def test_the_check_reads_only_names_the_learners_script_binds(tmp_path):
+    script = tmp_path / "plot_example.py"
+    script.write_text(HIDDEN_EXAMPLE, encoding="utf-8")
+    names = self_check.learner_names(HIDDEN_EXAMPLE)
+    assert {"torch", "x", "y", "facts", "z"} <= names and "only_hidden" not in names
+    assert self_check.free_names("[v * w for v in range(3)]") == {"w"}
+    assert self_check.free_names("sum(v # c for v in y)") is None  # a joined multi-line one
+    assert self_check.learner_expressions(script) == {
+        "sum": "y.item()",
+        "squares": "[v * v for v in range(3)]",
+        "drawn_after": "torch.rand(1).item()",
+        "least": "xs.sort() or xs[0]",  # its side effect shows only when it runs
+        "count": "len(xs)",
+    }  # not the hidden name, not backward(), not the expression with a comment
+
+
+def test_end_values_are_recorded_after_the_last_block_from_the_state_the_script_left(
+    tmp_path, caplog
+):
+    import random
+
+    import numpy
+    import torch
+
+    script = tmp_path / "plot_example.py"
+    script.write_text(HIDDEN_EXAMPLE, encoding="utf-8")
+    target = tmp_path / "out" / "plot_example.py"
+    target.parent.mkdir()
+    torch.manual_seed(3)
+    namespace = {"torch": torch, "y": torch.tensor(6.0), "xs": [3, 1, 2]}
+    block_vars = {"src_file": str(script), "target_file": str(target), "example_globals": namespace}
+    first_block = ("code", "import torch", 6)
+    assert self_check.record_end_values(first_block, block_vars, {}) == ""
+    assert self_check.end_values(target) is None  # only after the last block
+    # The last block's first line, 1-based, as sphinx-gallery numbers it.
+    last_line = HIDDEN_EXAMPLE.splitlines().index("z = torch.rand(2)") + 1
+    ended = (random.getstate(), numpy.random.get_state()[1].tolist(), torch.get_rng_state())
+    self_check.record_end_values(("code", "z = ...", last_line), block_vars, {})
+    # The random states are left as the script ended them, for whatever runs next.
+    assert random.getstate() == ended[0] and numpy.random.get_state()[1].tolist() == ended[1]
+    assert torch.equal(torch.get_rng_state(), ended[2])
+    # A drawn value is left out (the check cell's order would change it); so is one whose
+    # expression changed what the script left, with a warning naming it.
+    assert self_check.end_values(target) == {"sum": 6.0, "squares": [0, 1, 4], "count": 3}
+    warned = [
+        r.getMessage() for r in caplog.records if "changes what the script left" in r.getMessage()
+    ]
+    assert len(warned) == 1 and "facts['least'] (xs.sort() or xs[0])" in warned[0]
+    assert "xs changed" in warned[0]  # the list of numbers, compared whole

@@ -2,8 +2,8 @@
 
 A CUDA build of PyTorch on a machine without a GPU logs "No CUDA runtime is found, using
 CUDA_HOME=..." when ``torch.utils.benchmark`` is imported. The gallery (a reset hook,
-``torch_notes.gallery.gallery_conf``), the snippet runner, the downloads' check and the
-release probe all run examples or fragments, and each quiets these loggers first; outputs are
+``torch_notes.gallery.gallery_conf``), the snippet runner and the release probe all run
+examples or fragments, and each quiets these loggers first; outputs are
 checked for logger lines (``torch_notes.evidence.checks.output_hygiene``). Here, below every
 package, so that each of them can import it (``tests/test_layers.py``).
 """

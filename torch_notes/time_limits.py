@@ -3,7 +3,7 @@
     TORCH_NOTES_TIME_LIMIT=600 nox -s docs      # seconds for each run (default: DEFAULT_SECONDS)
 
 Each gallery example, note fragment, exercise solution and notebook, each child process the
-build starts (the learners' scripts of the downloads' check, the history probe) gets that many
+build starts (the history probe) gets that many
 seconds. A run past its limit fails the build with one message naming the file, the cell or
 line it had reached, the limit, and what was still running (the code's last frames, and the
 child processes it had started)::

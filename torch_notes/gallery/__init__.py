@@ -7,6 +7,7 @@ setting changed here changes every build that runs examples.
 * ``hygiene``: removes outputs of examples that were renamed, deleted or failed;
 * ``volatile_output``: marks the output of cells that change on every run (timings);
 * ``downloads``: what a learner downloads, without the build's bookkeeping;
+* ``hidden_blocks``: a hidden block may read the learner's state, never change it;
 * ``time_limit``: each example within the build's time limit.
 
 What the evidence core and the pages also need of the examples is below every package: the
@@ -36,8 +37,13 @@ def gallery_conf(
         "subsection_order": [f"{examples_dir}/{section}" for section in sections] or None,
         "within_subsection_order": "torch_notes.gallery.order.HeaderOrder",
         "minigallery_sort_order": "torch_notes.gallery.order.position_in_folder",
-        # The `facts` dict of each example is saved after every block (see evidence.execution.recording).
-        "image_scrapers": ("matplotlib", "torch_notes.evidence.execution.recording.record_facts"),
+        # The `facts` dict of each example is saved after every block (see evidence.execution.recording);
+        # after the last one, the values the downloads' check compares (gallery.self_check).
+        "image_scrapers": (
+            "matplotlib",
+            "torch_notes.evidence.execution.recording.record_facts",
+            "torch_notes.gallery.self_check.record_end_values",
+        ),
         "reset_modules": (
             "matplotlib",
             "torch_notes.evidence.execution.recording.seed_everything",

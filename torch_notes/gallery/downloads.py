@@ -33,7 +33,7 @@ from sphinx.application import Sphinx
 from sphinx.util import logging
 
 from torch_notes import priorities, sitewide
-from torch_notes.evidence.execution.fact_code import assignments, fact_code
+from torch_notes.evidence.execution.fact_code import fact_code
 from torch_notes.evidence.execution.fact_store import fact_store
 from torch_notes.evidence.model.records import CheckKind, installed_torch
 from torch_notes.evidence.model.values import parse_claim
@@ -91,23 +91,6 @@ def rebuild_archive(copy: Path, source: Path, contents: dict[Path, bytes]) -> No
     write_zip(copy, members)
 
 
-def learner_jobs(scripts: list[Path]) -> self_check.Jobs:
-    """What the downloads' check runs, from the example scripts alone: each learner's script
-    with every expression of a fact that the check may show (``self_check.admissible``)."""
-    jobs = []
-    for script in sorted(scripts):
-        codes = assignments(script, script.stat().st_mtime_ns)
-        source = learner_script(script.read_text(encoding="utf-8"))
-        jobs.append((script, source, {k: c for k, c in codes.items() if self_check.admissible(c)}))
-    return jobs
-
-
-def start_self_check(scripts: list[Path]) -> self_check.Run:
-    """Start the learners' scripts of these examples (the whole gallery) before the build:
-    :func:`self_checks` then reads their result."""
-    return self_check.start(learner_jobs(scripts))
-
-
 def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, str]]:
     """Each example's check cell (``self_check``): ``{example name: (text, code)}``."""
     stated = {
@@ -132,16 +115,20 @@ def self_checks(app: Sphinx, copies: dict[str, Path]) -> dict[str, tuple[str, st
             if key.startswith(f"{name}.") and key in stated and key not in store.volatile
         }
         codes = {key: fact_code(script, key) or "" for key in facts}
+        candidates = self_check.candidates(facts, codes)
+        computed = self_check.end_values(Path(app.srcdir) / src)
+        if computed is None:
+            # The scraper writes it after the last block of every example the gallery ran.
+            logger.warning(
+                "%s: sphinx-gallery left no end-of-run values (%s) for the downloads' check; "
+                "is torch_notes.gallery.self_check.record_end_values among the image scrapers?",
+                script, Path(src).with_suffix(self_check.END_VALUES_SUFFIX).name,
+            )  # fmt: skip
+            computed = {}
         source = learner_script(script.read_text(encoding="utf-8"))
-        found[name] = (script, self_check.candidates(facts, codes), source)
-    computed = self_check.evaluate(learner_jobs([script for script, _, _ in found.values()]))
+        found[name] = self_check.kept(candidates, computed, source)
     release = installed_torch().release.split("+")[0]
-    return {
-        name: self_check.check_cell(
-            self_check.kept(candidates, computed.get(str(script), {}), source), release
-        )
-        for name, (script, candidates, source) in found.items()
-    }
+    return {name: self_check.check_cell(values, release) for name, values in found.items()}
 
 
 def clean_downloads(app: Sphinx, exception: Exception | None) -> None:

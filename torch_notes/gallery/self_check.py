@@ -15,38 +15,47 @@ learner's script defines and, evaluated at the end of that script on this build'
 gives the value the page states. Left out: volatile facts (timings), errors and warnings,
 values of no plain type, anything that depends on the machine's devices (an expression
 that names a device, CUDA, MPS, an accelerator, a clock, threads or process ids), so that a
-GPU reader is never told that the site disagrees, and expressions that change what they read
-(an in-place method, ``backward``, ``step``, ``next``), so that each value is the one the
-script left, whichever others the check evaluates.
+GPU reader is never told that the site disagrees, and expressions that visibly change what
+they read (an in-place method, ``backward``, ``step``, ``next``: :data:`SIDE_EFFECTS`, a
+screen of the source only).
 
-The learner's scripts need only their sources, so they run once per build in a child process
-started with the build (:func:`start`), on the second core while the gallery runs; each
-expression is evaluated with the random state the script ended with. The build reads the
-result when it writes the downloads (:func:`evaluate`), and the second language reads the
-first's (the build's scratch folder). Each script runs within the build's time limit.
+The end of the learner's script is not run a second time: the gallery's run of the whole
+example stands for it, because each hidden block runs inside ``gallery.hidden_blocks``'
+guard, which fails the example on the changes to the learner's state it can see (its
+docstring says which it cannot). After the example's last code block, the scraper
+:func:`record_end_values` evaluates each expression in the example's namespace, each from
+the random states the script ended with, and writes the values beside the example's
+outputs, so that they live and die with them (a second language that reuses the outputs
+reuses them too). It leaves out an expression that draws random numbers, and warns of one
+that changes the namespace. ``gallery.downloads`` reads them (:func:`end_values`) when it
+writes the downloads. ``tests/test_downloads.py`` runs every download as a learner does and
+demands the agreement this promises.
 """
 
 from __future__ import annotations
 
-import hashlib
+import ast
+import builtins
+import contextlib
 import inspect
+import io
 import json
 import math
-import os
 import re
-import subprocess
-import sys
 import textwrap
-import time
+import warnings
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from sphinx.locale import get_translation
+from sphinx.util import logging
 
-from torch_notes import time_limits
-from torch_notes.paths import ROOT, scratch
+from torch_notes.evidence.execution.fact_code import assignments
+from torch_notes.gallery import hidden_blocks
 
 _ = get_translation("torch_notes")
+logger = logging.getLogger(__name__)
 
 # Names whose values depend on the machine, not on PyTorch's behaviour.
 MACHINE = re.compile(
@@ -101,144 +110,143 @@ def candidates(facts: dict[str, Any], codes: dict[str, str]) -> dict[str, tuple[
     }
 
 
-RUNNER = textwrap.dedent(
-    """
-    import contextlib, io, json, os, random, sys, tempfile, traceback, types
-    os.environ.setdefault("MPLBACKEND", "Agg")
-    if hasattr(os, "nice"):
-        os.nice(10)  # beside the build, whose gallery and languages wait on each other
-    out = sys.argv[1]
-    jobs = json.load(sys.stdin)
+END_VALUES_SUFFIX = ".end_values.json"  # beside the example's facts file, as its outputs
+
+
+@cache
+def _last_code_line(script: str, stamp: int) -> int:
+    """The first line of the example's last code block, as sphinx-gallery numbers it."""
+    from sphinx_gallery.py_source_parser import split_code_and_text_blocks
+
+    _conf, blocks, *_rest = split_code_and_text_blocks(script)
+    return int(max(block[2] for block in blocks if block[0] == "code"))
+
+
+def learner_names(source: str) -> frozenset[str]:
+    """The names the learner's script binds at its top level (its hidden blocks left out)."""
+    from sphinx_gallery.py_source_parser import remove_ignore_blocks
+
+    found: set[str] = set()
+    scopes = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda, ast.comprehension)
+
+    def visit(node: ast.AST) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                found.add(child.name)
+            elif isinstance(child, ast.alias):
+                found.add((child.asname or child.name).split(".")[0])
+            elif isinstance(child, ast.ExceptHandler) and child.name:
+                found.add(child.name)
+            elif isinstance(child, ast.Name) and isinstance(child.ctx, ast.Store):
+                found.add(child.id)
+            if not isinstance(child, scopes):
+                visit(child)
+
+    visit(ast.parse(remove_ignore_blocks(source)))
+    return frozenset(found)
+
+
+def free_names(code: str) -> set[str] | None:
+    """The names an expression reads from where it is evaluated (not those it binds itself);
+    None if it is no expression on one line (``fact_code`` joins a multi-line expression's
+    lines, and a comment inside one then swallows the rest)."""
     try:
-        import numpy, torch
-        from torch_notes.history.probe import run_cell
-        from torch_notes.evidence.execution.gallery_cells import cell_of, script_cells as cells
-        from torch_notes.evidence.execution.recording import seed_everything
-        from torch_notes.machine_loggers import quiet_machine_loggers
-        from torch_notes.time_limits import TimeLimitExceeded, time_limit
-        results = {}
-        for path, source, expressions in jobs:
-            module = types.ModuleType("__main__")
-            module.__file__ = path
-            sys.modules["__main__"] = module
-            seed_everything({}, path)
-            quiet_machine_loggers()
-            found = {}
-            with tempfile.TemporaryDirectory() as scratch, time_limit(path, cell_of(path)):
-                os.chdir(scratch)
-                try:
-                    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-                        for cell in cells(source):
-                            run_cell(cell, path, module.__dict__)
-                        ended = (random.getstate(), numpy.random.get_state(), torch.get_rng_state())
-                        for key, expression in expressions.items():
-                            random.setstate(ended[0])
-                            numpy.random.set_state(ended[1])
-                            torch.set_rng_state(ended[2])
-                            try:
-                                value = eval(expression, module.__dict__)
-                            except Exception:
-                                continue
-                            if hasattr(value, "tolist"):
-                                continue  # a tensor or array: no plain value
-                            found[key] = value
-                except TimeLimitExceeded:
-                    raise
-                except Exception:
-                    found = {}
-            results[path] = json.loads(json.dumps(found, default=lambda v: None))
-        with open(out + ".part", "w", encoding="utf-8") as file:
-            json.dump(results, file)
-        os.replace(out + ".part", out)
-    except BaseException:
-        with open(out + ".failed", "w", encoding="utf-8") as file:
-            file.write(traceback.format_exc())
-        raise
+        tree = ast.parse(code, mode="eval")
+    except SyntaxError:
+        return None
+    bound = {
+        name.id
+        for node in ast.walk(tree)
+        if isinstance(node, ast.comprehension | ast.NamedExpr)
+        for name in ast.walk(node.target)
+        if isinstance(name, ast.Name)
+    }
+    bound |= {
+        a.arg for node in ast.walk(tree) if isinstance(node, ast.Lambda) for a in node.args.args
+    }
+    loaded = {
+        n.id for n in ast.walk(tree) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)
+    }
+    return loaded - bound - set(dir(builtins))
+
+
+def learner_expressions(script: Path) -> dict[str, str]:
+    """``{key: expression}`` of the facts the check may show: admissible, and reading only
+    names the learner's script binds (a name only a hidden block binds is not there)."""
+    names = learner_names(script.read_text(encoding="utf-8"))
+    return {
+        key: code
+        for key, code in assignments(script, script.stat().st_mtime_ns).items()
+        if admissible(code) and (free := free_names(code)) is not None and free <= names
+    }
+
+
+def record_end_values(
+    block: tuple[str, str, int], block_vars: dict[str, Any], gallery_conf: dict[str, Any]
+) -> str:
+    """sphinx-gallery image scraper: after the example's last code block, each expression of
+    :func:`learner_expressions` evaluated in the example's namespace, written beside its
+    outputs (``<example>.end_values.json``), for the downloads' check.
+
+    Every hidden block ran inside ``hidden_blocks.kept_apart``, so this namespace holds what
+    the learner's script leaves, as far as the guard can see. Each expression is evaluated
+    from the random states the script ended with, which are put back afterwards; output and
+    warnings are discarded. An expression that draws random numbers is left out (the check
+    cell evaluates its expressions one after another, so its value would depend on which
+    others go in), and one that changes what the script left is left out with a warning
+    naming it: the values after it could not be trusted.
     """
-)
-
-Jobs = list[tuple[Path, str, dict[str, str]]]  # (script, learner's source, {key: expression})
-
-
-def result_file(jobs: Jobs) -> Path:
-    """Where the run of these jobs writes its result, by their content, in the build's scratch."""
-    payload = [(str(path), source, expressions) for path, source, expressions in jobs]
-    digest = hashlib.sha256(json.dumps(payload, sort_keys=True).encode()).hexdigest()[:16]
-    return scratch() / "self-check" / f"{digest}.json"
-
-
-def seconds_for(jobs: Jobs) -> float:
-    """How long the learners' scripts may take together: each script's limit, added up."""
-    return time_limits.limit_seconds() * max(len(jobs), 1)
-
-
-class Run:
-    """The learners' scripts running in a child process, writing :func:`result_file`."""
-
-    def __init__(self, jobs: Jobs) -> None:
-        self.out = result_file(jobs)
-        self.scripts = len(jobs)
-        self.out.parent.mkdir(parents=True, exist_ok=True)
-        self.log = self.out.with_suffix(".log")
-        env = {
-            **os.environ,
-            "PYTHONPATH": os.pathsep.join([str(ROOT), os.environ.get("PYTHONPATH", "")]),
-            # One thread: it runs beside the gallery, whose PyTorch has both cores' threads.
-            "OMP_NUM_THREADS": "1",
-        }
-        payload = [(str(path), source, expressions) for path, source, expressions in jobs]
-        with self.log.open("w", encoding="utf-8") as log:
-            self.process = subprocess.Popen(
-                [sys.executable, "-c", RUNNER, str(self.out)],
-                stdin=subprocess.PIPE, stdout=log, stderr=log, text=True, env=env, cwd=ROOT,
-            )  # fmt: skip
-        assert self.process.stdin is not None  # stdin=PIPE
-        self.process.stdin.write(json.dumps(payload))
-        self.process.stdin.close()
-        self.out.with_suffix(".started").write_text(str(self.process.pid), encoding="utf-8")
-        self.deadline = time.monotonic() + seconds_for(jobs)
-
-    def finish(self) -> None:
-        """Wait for the child (a build that failed early may leave it running) and reap it."""
-        try:
-            self.process.wait(timeout=max(self.deadline - time.monotonic(), 1))
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
+    script = Path(block_vars["src_file"])
+    if block[2] != _last_code_line(str(script), script.stat().st_mtime_ns):
+        return ""
+    namespace = block_vars["example_globals"]
+    put_back = hidden_blocks.saved_randomness(namespace)
+    found: dict[str, Any] = {}
+    try:
+        with (
+            contextlib.redirect_stdout(io.StringIO()),
+            contextlib.redirect_stderr(io.StringIO()),
+            warnings.catch_warnings(),
+        ):
+            warnings.simplefilter("ignore")
+            for key, expression in learner_expressions(script).items():
+                put_back()
+                # What the expression can change: what the names it reads reach.
+                reads = free_names(expression) or set()
+                before = hidden_blocks.snapshot(namespace, reads)
+                try:
+                    value = eval(expression, namespace)  # the example's own code
+                except Exception:  # noqa: BLE001, S112 - the learner's script cannot compute it either
+                    continue  # left out of the check
+                after = hidden_blocks.snapshot(namespace, reads)
+                if after.randomness != before.randomness:
+                    continue  # it drew random numbers: left out
+                if changed := hidden_blocks.changes(before.state, after.state):
+                    logger.warning(
+                        "%s: the expression of facts[%r] (%s) changes what the script left "
+                        "(%s): the downloads' check cannot evaluate it after the script; "
+                        "compute the value into a name in the visible code and record that",
+                        script, key, expression, "; ".join(changed[:4]),
+                    )  # fmt: skip
+                    continue
+                if not hasattr(value, "tolist"):  # a tensor or an array: no plain value
+                    found[key] = value
+    finally:
+        put_back()
+    target = Path(block_vars["target_file"]).with_suffix(END_VALUES_SUFFIX)
+    plain_values = json.loads(json.dumps(found, default=lambda v: None))
+    target.write_text(json.dumps(plain_values, indent=1, sort_keys=True), encoding="utf-8")
+    return ""
 
 
-def start(jobs: Jobs) -> Run:
-    """Start the learners' scripts in a child process; :func:`evaluate` of the same jobs, in
-    this process or any process of the same build, reads its result."""
-    return Run(jobs)
-
-
-def evaluate(jobs: Jobs) -> dict[str, dict[str, Any]]:
-    """Each script's ``{key: value}`` of its expressions at the end of the learner's script:
-    ``{path: {key: value}}``. From the run :func:`start` began for the same jobs, waiting for
-    it; otherwise a run started here."""
-    out = result_file(jobs)
-    started = out.with_suffix(".started")
-    if not started.is_file():
-        start(jobs).finish()
-    deadline = time.monotonic() + seconds_for(jobs)
-    failed = out.with_suffix(".json.failed")
-    pid = int(started.read_text(encoding="utf-8"))
-    while not out.is_file():
-        if failed.is_file() or not time_limits.process_running(pid) or time.monotonic() > deadline:
-            if out.is_file():
-                break
-            log = out.with_suffix(".log")
-            told = failed.read_text(encoding="utf-8") if failed.is_file() else ""
-            told += log.read_text(encoding="utf-8") if log.is_file() else ""
-            raise RuntimeError(
-                "the learners' scripts of the downloads' check did not finish "
-                f"({'no result within the time limit' if time_limits.process_running(pid) else 'it ended'}):\n"
-                + told[-4000:]
-            )
-        time.sleep(0.05)
-    found: dict[str, dict[str, Any]] = json.loads(out.read_text(encoding="utf-8"))
-    return found
+def end_values(generated_script: Path) -> dict[str, Any] | None:
+    """What :func:`record_end_values` wrote for the example sphinx-gallery generated as
+    ``generated_script`` (``auto_examples/<section>/plot_x.py``); None if it wrote nothing."""
+    path = generated_script.with_suffix(END_VALUES_SUFFIX)
+    if not path.is_file():
+        return None
+    values: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    return values
 
 
 MOST = 15  # a check a learner reads at a glance

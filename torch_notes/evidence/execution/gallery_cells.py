@@ -78,8 +78,8 @@ def cell_name_at(script: Path, line: int) -> str:
 
 def cell_of(fname: str) -> Locator:
     """The locator of an example's cells for a time limit (``torch_notes.time_limits``): the
-    cell of the innermost frame in its file. The gallery's time limit, the downloads' check
-    and the release probe each name the cell an example had reached with it."""
+    cell of the innermost frame in its file. The gallery's time limit and the release probe
+    each name the cell an example had reached with it."""
 
     def locate(frame: FrameType) -> str:
         here: FrameType | None = frame
