@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import types
 from pathlib import Path
 
 import pytest
@@ -185,6 +186,12 @@ def test_a_fragment_both_languages_need_at_once_runs_once(tmp_path):
     assert runs.read_text(encoding="utf-8") == "ran\n", "the second waited for the first's run"
 
 
+# A build with neither fragments nor probes: nothing to run beside the gallery.
+NOTHING_BESIDE = types.SimpleNamespace(
+    config=types.SimpleNamespace(snippets_dir="", evidence_probes_dir="")
+)
+
+
 def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypatch):
     from sphinx.errors import ExtensionError
 
@@ -194,14 +201,45 @@ def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypat
     monkeypatch.setenv(shared_run.VARIABLE, f"{sleeper.pid} {tmp_path}")
     try:
         (tmp_path / "index.doctree").write_bytes(b"")  # the first page read: the gallery ran
-        shared_run.wait_for_the_gallery(None)  # type: ignore[arg-type]
+        shared_run.wait_for_the_gallery(NOTHING_BESIDE)  # type: ignore[arg-type]
         (tmp_path / "index.doctree").unlink()
     finally:
         sleeper.kill()
         sleeper.wait()
     started = time.monotonic()
     with pytest.raises(ExtensionError, match="ended before running it"):
-        shared_run.wait_for_the_gallery(None)  # type: ignore[arg-type]  # it ended, no page
+        shared_run.wait_for_the_gallery(NOTHING_BESIDE)  # type: ignore[arg-type]  # it ended, no page
     assert time.monotonic() - started < 1
     monkeypatch.delenv(shared_run.VARIABLE)
     shared_run.wait_for_the_gallery(None)  # type: ignore[arg-type]  # one language: no wait
+
+
+def test_the_waiting_language_runs_every_fragment_and_probe_beside_the_gallery(tmp_path):
+    from torch_notes.evidence.execution.snippet_runner import SnippetRunner
+    from torch_notes.evidence.execution.statement_probes import ProbeRunner
+    from torch_notes.gallery import shared_run
+
+    snippets, probes, srcdir = (
+        tmp_path / "snippets",
+        tmp_path / "probes" / "section",
+        tmp_path / "docs",
+    )
+    (snippets / "exercises").mkdir(parents=True)
+    probes.mkdir(parents=True)
+    (snippets / "adds.py").write_text("print(1 + 1)\n", encoding="utf-8")
+    (snippets / "exercises" / "solves.py").write_text("print('solved')\n", encoding="utf-8")
+    (probes / "holds.py").write_text(
+        '"""Two is two."""\n\n\ndef case_two():\n    assert 2 == 2\n', encoding="utf-8"
+    )
+    config = types.SimpleNamespace(
+        snippets_dir=str(snippets), evidence_probes_dir=str(tmp_path / "probes")
+    )
+    env = types.SimpleNamespace(config=config, srcdir=str(srcdir))
+    shared_run.run_beside_the_gallery(types.SimpleNamespace(config=config, env=env))  # type: ignore[arg-type]
+    ran = sorted(p.name.rsplit("-", 1)[0] for p in (srcdir / "_generated").rglob("*.json"))
+    assert ran == ["adds", "exercises.solves", "section.holds"]
+    # What a page then asks for is read from those runs (same source, same release).
+    runner = SnippetRunner.for_env(env)  # type: ignore[arg-type]
+    assert runner.result("adds").output == "2\n"
+    assert runner.result("exercises/solves").output == "solved\n"
+    assert ProbeRunner.for_env(env).result("section/holds").cases[0].outcome == "holds"  # type: ignore[arg-type]

@@ -11,10 +11,10 @@ untracked and not ignored by git, is recorded in ``.build-info.json``
 (``written_outside_build``) and fails the build. Every run has a time limit
 (``torch_notes.time_limits``, ``TORCH_NOTES_TIME_LIMIT``).
 
-Both cores work: the learners' scripts of the downloads' check start at once beside the
-English build (``gallery.downloads.start_self_check``), and so does the Chinese build, which
-waits at its builder's start until English has run the gallery (``gallery.shared_run``), then
-reuses its outputs (sphinx-gallery sees unchanged checksums) while English reads and writes.
+Both cores work: the Chinese build starts at once beside the English one; it runs the
+snippets and probes while English runs the gallery, waits at its builder's start until the
+gallery has run (``gallery.shared_run``), then reuses its outputs (sphinx-gallery sees
+unchanged checksums) while English reads and writes.
 A fragment both need runs in the first to ask while the other waits for its result, so each
 example and fragment runs exactly once per invocation. Sphinx's own ``-j`` is refused
 (:func:`refuse_parallel_read`). Both builds use ``-W --keep-going``: every problem is listed,
@@ -29,6 +29,7 @@ import hashlib
 import importlib
 import io
 import json
+import logging
 import os
 import platform
 import shutil
@@ -47,7 +48,7 @@ from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.execution.statement_probes import all_probes, case_names, probe_path
 from torch_notes.evidence.model.records import CheckKind
 from torch_notes.evidence.model.verdicts import Verdict
-from torch_notes.gallery import downloads, shared_run
+from torch_notes.gallery import shared_run
 from torch_notes.history.merge import named_cells
 from torch_notes.legs import torch_release
 from torch_notes.paths import BUILD, CACHE, DOCS, GALLERY, HISTORY, ROOT, SITE, build_scratch
@@ -138,6 +139,8 @@ def preload_chinese_search() -> None:
     with contextlib.suppress(ImportError):
         jieba = importlib.import_module("jieba")
         jieba.dt.tmp_dir = str(CACHE / "jieba")  # kept between builds: it depends on jieba only
+        # Its progress lines ("Building prefix dict ...") say nothing a maintainer acts on.
+        jieba.setLogLevel(logging.WARNING)
         Path(jieba.dt.tmp_dir).mkdir(parents=True, exist_ok=True)
         jieba.initialize()
     gc.collect()
@@ -246,8 +249,8 @@ def refuse_parallel_read(extra: list[str]) -> str | None:
         "sphinx-build's -j/--jobs is refused: Sphinx's parallel read forks workers after "
         "PyTorch has run its OpenMP threads in the build's process, and a forked worker that "
         "runs PyTorch then waits forever (GNU OpenMP is not fork-safe). The build already uses "
-        "two cores: the downloads' check runs beside the English gallery, and the Chinese build "
-        "beside the rest of the English one."
+        "two cores: the Chinese build runs the snippets and probes beside the English gallery, "
+        "and reads and writes beside the rest of the English build."
     )
 
 
@@ -420,14 +423,9 @@ def build(extra: list[str] | None = None) -> int:
     clean()
     preload()
     with build_scratch() as scratch:
-        # The learners' scripts need only their sources: they run on the second core while
-        # the English build runs the gallery.
-        examples = [path for path in GALLERY.rglob("*.py") if sitewide.is_example(path)]
-        self_check = downloads.start_self_check(examples)
         try:
             builds = build_languages(extra)
         finally:
-            self_check.finish()
             keep_crash_logs(scratch)
     seconds = {each.language: each.seconds for each in builds}
     warnings = sum(each.status[1] for each in builds)
@@ -459,7 +457,6 @@ def build(extra: list[str] | None = None) -> int:
         "snippets_executed": len(snippet_runs("*.json")) - len(snippet_runs("exercises.*.json")),
         "solutions_executed": len(snippet_runs("exercises.*.json")),
         "notebooks_executed": len(list((DOCS / "_generated" / "jupyter-cache").rglob("*.ipynb"))),
-        "learner_scripts_executed": self_check.scripts,
         "warnings": warnings,
         "checks": {language: check_counts(language) for language in sitewide.LANGUAGE_CODES},
         "unrecorded_probes": unrecorded_probes(),
@@ -510,10 +507,6 @@ def print_summary(info: dict[str, Any], total: float) -> None:
         f"ran once:  {info['examples_executed']} gallery examples, "
         f"{info['snippets_executed']} note snippets, {info['solutions_executed']} exercise "
         f"solutions, {info['notebooks_executed']} notebooks"
-    )
-    print(
-        f"beside:    {info['learner_scripts_executed']} learners' scripts, the examples without "
-        "their hidden blocks (the downloads' check)"
     )
     for language, counts in info["checks"].items():
         details = ", ".join(

@@ -9,6 +9,11 @@ sphinx-gallery look at the examples, until the English build has read its first 
 then run every example and written its outputs, which sphinx-gallery finds current), or has
 ended. Without the variable (a build of one language, the books, the test projects) it does
 nothing.
+
+While it waits, the Chinese build runs what both builds read next and the gallery does not:
+every note fragment, exercise solution and probe (:func:`run_beside_the_gallery`). Each runs
+once per invocation whoever asks first (``snippet_runner.run_once``), so the English build,
+reading its pages after the gallery, finds most of them done and waits for the rest.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from sphinx.application import Sphinx
 from sphinx.errors import ExtensionError
 
 from torch_notes import priorities
+from torch_notes.evidence.execution.snippet_runner import SnippetRunner
+from torch_notes.evidence.execution.statement_probes import ProbeRunner, all_probes
 from torch_notes.time_limits import limit_seconds, process_running
 
 VARIABLE = "TORCH_NOTES_GALLERY_RUN_BY"
@@ -38,6 +45,7 @@ def wait_for_the_gallery(app: Sphinx) -> None:
     if not told:
         return
     pid, doctrees = told.split(" ", 1)
+    run_beside_the_gallery(app)
     deadline = time.monotonic() + limit_seconds() * 10
     while not has_run_the_gallery(Path(doctrees)):
         # The other build ended without reading a page: its gallery failed and said why.
@@ -47,6 +55,19 @@ def wait_for_the_gallery(app: Sphinx) -> None:
                 "and it ended before running it: its error is above"
             )
         time.sleep(0.05)
+
+
+def run_beside_the_gallery(app: Sphinx) -> None:
+    """Run every fragment, solution and probe of the build, into the caches both builds read."""
+    snippets = Path(app.config.snippets_dir) if app.config.snippets_dir else None
+    if snippets is not None and snippets.is_dir():
+        runner = SnippetRunner.for_env(app.env)
+        for path in sorted(snippets.rglob("*.py")):
+            runner.result(path.relative_to(snippets).with_suffix("").as_posix())
+    if app.config.evidence_probes_dir:
+        probes = ProbeRunner.for_env(app.env)
+        for name in all_probes(Path(app.config.evidence_probes_dir)):
+            probes.result(name)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
