@@ -143,36 +143,46 @@ def test_the_check_reads_only_names_the_learners_script_binds(tmp_path):
     }  # not the hidden name, not backward(), not the expression with a comment
 
 
-def test_end_values_are_recorded_after_the_last_block_from_the_state_the_script_left(
-    tmp_path, caplog
-):
+def record(tmp_path, source, namespace):
+    """Run the scraper after the first and after the last block of ``source``."""
+    script = tmp_path / "plot_example.py"
+    script.write_text(source, encoding="utf-8")
+    target = tmp_path / "out" / "plot_example.py"
+    target.parent.mkdir(exist_ok=True)
+    block_vars = {"src_file": str(script), "target_file": str(target), "example_globals": namespace}
+    assert self_check.record_end_values(("code", "import torch", 6), block_vars, {}) == ""
+    assert self_check.end_values(target) is None  # only after the last block
+    # The last block's first line, 1-based, as sphinx-gallery numbers it.
+    last_line = source.splitlines().index("z = torch.rand(2)") + 1
+    self_check.record_end_values(("code", "z = ...", last_line), block_vars, {})
+    return self_check.end_values(target)
+
+
+def test_end_values_are_recorded_after_the_last_block_from_the_state_the_script_left(tmp_path):
     import random
 
     import numpy
     import torch
 
-    script = tmp_path / "plot_example.py"
-    script.write_text(HIDDEN_EXAMPLE, encoding="utf-8")
-    target = tmp_path / "out" / "plot_example.py"
-    target.parent.mkdir()
+    source = HIDDEN_EXAMPLE.replace('facts["least"] = xs.sort() or xs[0]\n', "")
     torch.manual_seed(3)
-    namespace = {"torch": torch, "y": torch.tensor(6.0), "xs": [3, 1, 2]}
-    block_vars = {"src_file": str(script), "target_file": str(target), "example_globals": namespace}
-    first_block = ("code", "import torch", 6)
-    assert self_check.record_end_values(first_block, block_vars, {}) == ""
-    assert self_check.end_values(target) is None  # only after the last block
-    # The last block's first line, 1-based, as sphinx-gallery numbers it.
-    last_line = HIDDEN_EXAMPLE.splitlines().index("z = torch.rand(2)") + 1
     ended = (random.getstate(), numpy.random.get_state()[1].tolist(), torch.get_rng_state())
-    self_check.record_end_values(("code", "z = ...", last_line), block_vars, {})
+    namespace = {"torch": torch, "y": torch.tensor(6.0), "xs": [3, 1, 2]}
+    values = record(tmp_path, source, namespace)
     # The random states are left as the script ended them, for whatever runs next.
     assert random.getstate() == ended[0] and numpy.random.get_state()[1].tolist() == ended[1]
     assert torch.equal(torch.get_rng_state(), ended[2])
-    # A drawn value is left out (the check cell's order would change it); so is one whose
-    # expression changed what the script left, with a warning naming it.
-    assert self_check.end_values(target) == {"sum": 6.0, "squares": [0, 1, 4], "count": 3}
-    warned = [
-        r.getMessage() for r in caplog.records if "changes what the script left" in r.getMessage()
-    ]
-    assert len(warned) == 1 and "facts['least'] (xs.sort() or xs[0])" in warned[0]
-    assert "xs changed" in warned[0]  # the list of numbers, compared whole
+    # A drawn value is left out: the check cell's order would change it.
+    assert values == {"sum": 6.0, "squares": [0, 1, 4], "count": 3}
+
+
+def test_an_expression_that_changes_what_the_script_left_stops_the_build(tmp_path, caplog):
+    import torch
+
+    namespace = {"torch": torch, "y": torch.tensor(6.0), "xs": [3, 1, 2]}
+    assert record(tmp_path, HIDDEN_EXAMPLE, namespace) == {}  # no value can be trusted
+    warned = [r.getMessage() for r in caplog.records if "changed what it left" in r.getMessage()]
+    assert len(warned) == 1, warned
+    assert "(xs changed)" in warned[0]  # the list of numbers, compared whole
+    # The expressions that read it are named, the culprit among them.
+    assert "facts['least'] = xs.sort() or xs[0]; facts['count'] = len(xs)" in warned[0]

@@ -148,23 +148,32 @@ class Snapshot:
 
     randomness: dict[str, str]  # a digest of each random state, and torch's global settings
     state: dict[str, Any]  # {path: token} of everything the names reach
+    generators: list[tuple[str, Any]]  # (path, generator) of each generator the names reach
 
 
 def snapshot(namespace: dict[str, Any], names: Collection[str] | None = None) -> Snapshot:
     """The random states and the state of the visible code's names (or of ``names`` alone:
     what an expression that reads only them can reach)."""
     state: dict[str, Any] = {}
-    randomness = global_randomness()
+    generators = []
     seen: set[int] = set()
     for name, value in _visible(namespace, names):
         for path, item in _walk(value, name, 0, seen):
             if _is_generator(item):
-                randomness[f"the generator {path}"] = _digest(_generator_state(item))
+                generators.append((path, item))
             try:
                 state[path] = _token(item)
             except RuntimeError:  # a lazy module's parameter before its first call, say
                 state[path] = (type(item).__name__, id(item))
-    return Snapshot(randomness, state)
+    return Snapshot(randomness(generators), state, generators)
+
+
+def randomness(generators: list[tuple[str, Any]]) -> dict[str, str]:
+    """The global random states and settings, and the state of each of these generators."""
+    return global_randomness() | {
+        f"the generator {path}": _digest(_generator_state(generator))
+        for path, generator in generators
+    }
 
 
 def global_randomness() -> dict[str, str]:
@@ -194,15 +203,15 @@ def global_randomness() -> dict[str, str]:
     return states
 
 
-def saved_randomness(namespace: dict[str, Any]) -> Callable[[], None]:
-    """A function that puts back every random state :func:`random_states` compares."""
+def saved_randomness(generators: list[tuple[str, Any]]) -> Callable[[], None]:
+    """A function that puts back the global random states and those of ``generators``."""
     import numpy
     import torch
 
     python, numpys, default = random.getstate(), numpy.random.get_state(), torch.get_rng_state()
     cuda = torch.cuda.is_available() and torch.cuda.is_initialized()  # type: ignore[no-untyped-call]
     cudas = torch.cuda.get_rng_state_all() if cuda else None
-    generators = [(g, _get_state(g)) for _, g in _generators(namespace)]
+    states = [(g, _get_state(g)) for _, g in generators]
 
     def restore() -> None:
         random.setstate(python)
@@ -210,7 +219,7 @@ def saved_randomness(namespace: dict[str, Any]) -> Callable[[], None]:
         torch.set_rng_state(default)
         if cudas is not None:
             torch.cuda.set_rng_state_all(cudas)
-        for generator, state in generators:
+        for generator, state in states:
             _set_state(generator, state)
 
     return restore
@@ -253,14 +262,6 @@ def _generator_state(generator: Any) -> bytes:
     if isinstance(generator, torch.Generator):
         return bytes(generator.get_state().numpy().tobytes())
     return pickle.dumps(_get_state(generator))
-
-
-def _generators(namespace: dict[str, Any]) -> Iterator[tuple[str, Any]]:
-    seen: set[int] = set()
-    for name, value in _visible(namespace):
-        for path, found in _walk(value, name, 0, seen):
-            if _is_generator(found):
-                yield path, found
 
 
 def _walk(value: Any, path: str, depth: int, seen: set[int]) -> Iterator[tuple[str, Any]]:
@@ -343,7 +344,7 @@ def _token(value: Any) -> Any:
         data = value.tobytes() if value.nbytes <= 50_000_000 else b""
         return ("array", id(value), value.shape, str(value.dtype), _digest(data))
     if isinstance(value, torch.Generator):
-        return ("generator", id(value))  # its state: random_states
+        return ("generator", id(value))  # its state: Snapshot.randomness
     if isinstance(value, torch.nn.Module):
         hooks = tuple(
             tuple(hooks) for key, hooks in sorted(vars(value).items()) if key.endswith("_hooks")
@@ -404,7 +405,7 @@ HIDDEN_NAMES = "__torch_notes_hidden_names__"
 
 
 def changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
-    """What differs between two ``visible_state`` (or ``random_states``) maps, in words."""
+    """What differs between two ``Snapshot.state`` (or ``.randomness``) maps, in words."""
     said = []
     for path in sorted(before.keys() | after.keys()):
         if path not in after:

@@ -193,14 +193,16 @@ def record_end_values(
     from the random states the script ended with, which are put back afterwards; output and
     warnings are discarded. An expression that draws random numbers is left out (the check
     cell evaluates its expressions one after another, so its value would depend on which
-    others go in), and one that changes what the script left is left out with a warning
-    naming it: the values after it could not be trusted.
+    others go in); if the expressions changed what the script left, nothing is kept and a
+    warning names the ones that read what changed: the values after it could not be trusted.
     """
     script = Path(block_vars["src_file"])
     if block[2] != _last_code_line(str(script), script.stat().st_mtime_ns):
         return ""
     namespace = block_vars["example_globals"]
-    put_back = hidden_blocks.saved_randomness(namespace)
+    before = hidden_blocks.snapshot(namespace)
+    put_back = hidden_blocks.saved_randomness(before.generators)
+    expressions = learner_expressions(script)
     found: dict[str, Any] = {}
     try:
         with (
@@ -209,30 +211,35 @@ def record_end_values(
             warnings.catch_warnings(),
         ):
             warnings.simplefilter("ignore")
-            for key, expression in learner_expressions(script).items():
+            for key, expression in expressions.items():
                 put_back()
-                # What the expression can change: what the names it reads reach.
-                reads = free_names(expression) or set()
-                before = hidden_blocks.snapshot(namespace, reads)
                 try:
                     value = eval(expression, namespace)  # the example's own code
                 except Exception:  # noqa: BLE001, S112 - the learner's script cannot compute it either
                     continue  # left out of the check
-                after = hidden_blocks.snapshot(namespace, reads)
-                if after.randomness != before.randomness:
+                if hidden_blocks.randomness(before.generators) != before.randomness:
                     continue  # it drew random numbers: left out
-                if changed := hidden_blocks.changes(before.state, after.state):
-                    logger.warning(
-                        "%s: the expression of facts[%r] (%s) changes what the script left "
-                        "(%s): the downloads' check cannot evaluate it after the script; "
-                        "compute the value into a name in the visible code and record that",
-                        script, key, expression, "; ".join(changed[:4]),
-                    )  # fmt: skip
-                    continue
                 if not hasattr(value, "tolist"):  # a tensor or an array: no plain value
                     found[key] = value
     finally:
         put_back()
+    # One walk after them all: an expression that changed what the script left spoils the
+    # values after it, so the build stops, naming the expressions that read what changed.
+    if changed := hidden_blocks.changes(before.state, hidden_blocks.snapshot(namespace).state):
+        roots = {match.group() for path in changed if (match := re.match(r"\w+", path))}
+        suspects = [
+            f"facts[{key!r}] = {expression}"
+            for key, expression in expressions.items()
+            if (free_names(expression) or set()) & roots
+        ]
+        logger.warning(
+            "%s: evaluating the downloads' check after the script changed what it left (%s); "
+            "an expression that changes what it reads cannot go into the check: compute the "
+            "value into a name in the visible code and record that (the expressions that read "
+            "it: %s)",
+            script, "; ".join(changed[:4]), "; ".join(suspects) or "none found",
+        )  # fmt: skip
+        found = {}
     target = Path(block_vars["target_file"]).with_suffix(END_VALUES_SUFFIX)
     plain_values = json.loads(json.dumps(found, default=lambda v: None))
     target.write_text(json.dumps(plain_values, indent=1, sort_keys=True), encoding="utf-8")

@@ -38,7 +38,8 @@ ENV_KEY = "torch_notes_figure_alt"  # {image file name: (docname, alt text)}
 def described(env: BuildEnvironment) -> dict[str, tuple[str, str]]:
     if not hasattr(env, ENV_KEY):
         setattr(env, ENV_KEY, {})
-    return getattr(env, ENV_KEY)
+    found: dict[str, tuple[str, str]] = getattr(env, ENV_KEY)
+    return found
 
 
 def image_name(uri: str) -> str:
