@@ -9,6 +9,7 @@ from __future__ import annotations
 import ast
 import codeop
 import itertools
+import re
 import textwrap
 import types
 from pathlib import Path
@@ -218,3 +219,32 @@ def test_the_extension_wraps_sphinx_gallerys_runner_once():
         assert getattr(wrapped, "torch_notes_guarded", False)
     finally:
         gen_rst._exec_and_get_memory = original
+
+
+@pytest.mark.parametrize(
+    ("block", "said"),
+    [
+        ("x.requires_grad_(True).retain_grad()", "x changed"),
+        (
+            "model.weight.register_post_accumulate_grad_hook(lambda p: None)",
+            "model._parameters['weight'] changed",
+        ),
+        ("torch.set_num_threads(1)", "torch's global settings"),
+        ("torch.set_float32_matmul_precision('medium')", "torch's global settings"),
+    ],
+)
+def test_hooks_retained_grads_and_settings_are_compared_too(tmp_path, block, said):
+    import torch
+
+    threads, precision = torch.get_num_threads(), torch.get_float32_matmul_precision()
+    try:
+        with pytest.raises(hidden_blocks.HiddenBlockChangedState, match=re.escape(said)):
+            run_blocks(tmp_path, SETUP, "facts = {}\n", hidden(block))
+    finally:
+        torch.set_num_threads(threads)
+        torch.set_float32_matmul_precision(precision)
+
+
+def test_a_block_may_delete_a_name_it_bound_itself(tmp_path):
+    namespace = run_blocks(tmp_path, SETUP, hidden("scratch = x.sum()"), hidden("del scratch"))
+    assert "scratch" not in namespace

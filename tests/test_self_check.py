@@ -20,6 +20,9 @@ CASES = [
     ("AddBackward0", "AddBackward0", True),
     ("AddBackward0", "AddBackward1", False),
     (3, 3, True),
+    (100005, 100000, True),  # numbers alike, ints too: the cell says "numbers within 1e-4"
+    (101, 100, False),
+    (1.0, 1, True),
 ]
 
 
@@ -64,7 +67,11 @@ def test_a_run_that_differs_names_the_value_and_what_the_site_recorded():
 
 def test_machine_dependent_and_unplain_values_stay_out():
     facts = {"grad": 4.5, "device": "cpu", "speed": 2.0, "error": object(), "nan": float("nan")}
+    facts |= {"on_gpu": False, "index": -1, "threads": 1}
     codes = {
+        "on_gpu": "x.is_cuda",  # a word of a name counts
+        "index": "x.get_device()",
+        "threads": "torch.get_num_interop_threads()",
         "grad": "x.grad.item()",
         "device": "str(device)",
         "speed": "seconds['cpu'][-1]",
@@ -185,4 +192,24 @@ def test_an_expression_that_changes_what_the_script_left_stops_the_build(tmp_pat
     assert len(warned) == 1, warned
     assert "(xs changed)" in warned[0]  # the list of numbers, compared whole
     # The expressions that read it are named, the culprit among them.
-    assert "facts['least'] = xs.sort() or xs[0]; facts['count'] = len(xs)" in warned[0]
+    assert (
+        "read what changed, the culprit among them: "
+        "facts['least'] = xs.sort() or xs[0]; facts['count'] = len(xs)"
+    ) in warned[0]
+
+
+def test_an_expression_that_changes_torchs_settings_is_named(tmp_path, caplog):
+    import torch
+
+    source = HIDDEN_EXAMPLE.replace(
+        'facts["least"] = xs.sort() or xs[0]\n',
+        'facts["mode"] = torch.set_grad_enabled(False) is None\n',
+    )
+    namespace = {"torch": torch, "y": torch.tensor(6.0), "xs": [3, 1, 2]}
+    try:
+        assert record(tmp_path, source, namespace) == {}
+    finally:
+        torch.set_grad_enabled(True)
+    warned = [r.getMessage() for r in caplog.records if "changed what it left" in r.getMessage()]
+    assert len(warned) == 1, warned
+    assert "changed torch's settings: facts['mode'] = torch.set_grad_enabled(False)" in warned[0]

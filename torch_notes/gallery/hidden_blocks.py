@@ -14,24 +14,27 @@ after the block:
   state, PyTorch's default generator (and CUDA's once it is in use), and each generator a
   name reaches (a ``torch.Generator``, such as a ``DataLoader``'s or its sampler's, a NumPy
   ``Generator`` or ``RandomState``, a ``random.Random``);
-* torch's global settings: the default dtype, grad mode, deterministic algorithms, anomaly
-  detection;
+* seven of torch's global settings: the default dtype and device, grad mode, deterministic
+  algorithms, anomaly detection, float32 matmul precision, the number of threads;
 * what the visible code's names reach through items and attributes: each name's object; a
   tensor's version counter (an in-place change through the tensor or a view bumps it),
-  ``requires_grad``, ``.grad``, its hooks and, for a CPU tensor up to 4 MB, its bytes (which
-  shows a change through ``.data``, ``.numpy()`` or the storage); a module's ``training``
-  flag and hooks, and its parameters, buffers and submodules as attributes; each item of a
-  list, tuple, set or dict (the first 1,000) and each attribute in an object's ``__dict__``;
-  a NumPy array's bytes (up to 50 MB).
+  ``requires_grad``, ``retains_grad``, ``.grad``, its hooks (backward and post-accumulate)
+  and, for a CPU tensor up to 4 MB, its bytes (which shows a change through ``.data``,
+  ``.numpy()`` or the storage); a module's ``training`` flag and hooks, and its parameters,
+  buffers and submodules as attributes; each item of a list, tuple, set or dict (the first
+  1,000) and each attribute in an object's ``__dict__``; a NumPy array's bytes (up to 50 MB).
 
 A block that changes one of them fails the example, naming the script, the block's line and
 what changed, with the ways to keep its work apart (a copy, ``fork_rng``). A name the block
-binds first is its own until the visible code binds it. What the guard cannot see: a change
-to a large tensor through ``.data`` or its storage, to a CUDA tensor that way, to an object
-deeper than 16 steps from a name or past a container's first 1,000 items, or outside
-the names (a class attribute, a closure, a
-function's defaults, global hooks); an iterator advanced without a visible attribute; and
-anything in another process (a loader's persistent workers draw from their own seeds).
+binds first is its own (a later block may change or delete it) until the visible code binds
+it to another object. What the guard cannot see: a change to a large tensor through
+``.data`` or its storage, to a CUDA tensor that way, to an object deeper than 16 steps from a
+name or past a container's first 1,000 items; the insides of objects without a ``__dict__``
+other than those above (a ``deque``, a ``bytearray``, a class with ``__slots__``); anything
+outside the names (a class attribute, a closure, a function's defaults, global hooks, other
+global settings such as denormal flushing); an iterator advanced without a visible
+attribute; and anything in another process (a loader's persistent workers draw from their
+own seeds).
 
 sphinx-gallery compiles each code block to an AST and runs it (``gen_rst.
 _exec_and_get_memory``, the same in 0.20 and 0.22); this extension wraps that function so
@@ -65,6 +68,10 @@ GUARD = "__torch_notes_kept_apart__"  # the name the instrumented code calls
 # two steps below the module (._parameters['weight']), a submodule two more (._modules['0']).
 DEPTH = 16
 PLAIN = (str, bytes, int, float, complex, bool, type(None))
+SETTINGS = (
+    "torch's global settings (default dtype and device, grad mode, deterministic algorithms, "
+    "anomaly detection, float32 matmul precision, threads)"
+)
 ITEMS = 1_000  # the items of a container followed (a dataset's list of rows can hold 10,000)
 
 
@@ -188,12 +195,16 @@ def global_randomness() -> dict[str, str]:
             torch.random.get_rng_state().numpy().tobytes()
         ),
     }
-    states["torch's global settings (default dtype, grad mode, deterministic algorithms)"] = repr(
+    default_device = getattr(torch, "get_default_device", lambda: None)  # PyTorch 2.3 and later
+    states[SETTINGS] = repr(
         (
             torch.get_default_dtype(),
+            default_device(),
             torch.is_grad_enabled(),
             torch.are_deterministic_algorithms_enabled(),
             torch.is_anomaly_enabled(),
+            torch.get_float32_matmul_precision(),
+            torch.get_num_threads(),
         )
     )
     if torch.cuda.is_available() and torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
@@ -335,10 +346,14 @@ def _token(value: Any) -> Any:
         except RuntimeError:  # an inference tensor keeps no version counter
             version = None
         grad = _grad(value)
-        hooks = getattr(value, "_backward_hooks", None)
+        hooks = tuple(
+            tuple(getattr(value, kind, None) or ())
+            for kind in ("_backward_hooks", "_post_accumulate_grad_hooks")
+        )
         return (
-            "tensor", id(value), version, value.requires_grad, tuple(value.shape), value.dtype,
-            None if grad is None else id(grad), tuple(hooks or ()), _contents(value),
+            "tensor", id(value), version, value.requires_grad, value.retains_grad,
+            tuple(value.shape), value.dtype, None if grad is None else id(grad), hooks,
+            _contents(value),
         )  # fmt: skip
     if isinstance(value, numpy.ndarray):
         data = value.tobytes() if value.nbytes <= 50_000_000 else b""
@@ -437,7 +452,9 @@ def kept_apart(namespace: dict[str, Any], script: str, line: int) -> Iterator[No
     changed = [c for c in changes(before.randomness, now.randomness) if not c.endswith("is new")]
     # Objects the block reached first through its own new names are the block's own.
     after = {path: token for path, token in now.state.items() if path in before.state}
-    removed = [name for name in names_before if name not in namespace]
+    removed = [n for n in names_before if n not in namespace and n not in hidden]
+    for name in [n for n in hidden if n not in namespace]:
+        del hidden[name]  # the block's own name, deleted by the block
     changed += [f"{name} was deleted" for name in sorted(removed)]
     changed += [
         c for c in changes(before.state, after) if not c.endswith("is gone") or "." in c or "[" in c

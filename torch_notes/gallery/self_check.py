@@ -4,7 +4,7 @@ Each downloaded script and notebook ends with a short cell a learner can read: t
 site's pages state about the example, each next to the plain expression that computes it in
 the script, compared with what the learner's run computes, numbers within a relative 1e-4. It
 prints, in the download's language, either that this PyTorch agrees with the site (naming the
-release the site ran) or which values differ and what the site recorded; then it exits with
+release the site ran) or which values differ and what the site recorded, and then exits with
 status 1, so that a script run by hand, by a shell or by CI says so too (in a notebook the
 cell stops with an error). The message names both causes a learner may meet, another PyTorch
 release and an edit of the code, and blames neither.
@@ -12,24 +12,26 @@ release and an edit of the code, and blames neither.
 What goes in: the facts of the example that a page states (a ``{claim}``), whose recording
 expression (``facts["k"] = <expression>``, ``execution.fact_code``) uses only names the
 learner's script defines and, evaluated at the end of that script on this build's PyTorch,
-gives the value the page states. Left out: volatile facts (timings), errors and warnings,
-values of no plain type, anything that depends on the machine's devices (an expression
-that names a device, CUDA, MPS, an accelerator, a clock, threads or process ids), so that a
-GPU reader is never told that the site disagrees, and expressions that visibly change what
-they read (an in-place method, ``backward``, ``step``, ``next``: :data:`SIDE_EFFECTS`, a
+gives the value the page states, as far as the guard of the hidden blocks can tell (below).
+Left out: volatile facts (timings), errors and warnings, values of no plain type, anything
+that depends on the machine's devices (an expression with a word of a name among
+:data:`MACHINE`: a device, CUDA, MPS, an accelerator, a clock, threads or process ids), so
+that a GPU reader is not told that the site disagrees, and expressions that visibly change
+what they read (an in-place method, ``backward``, ``step``, ``next``: :data:`SIDE_EFFECTS`, a
 screen of the source only).
 
 The end of the learner's script is not run a second time: the gallery's run of the whole
-example stands for it, because each hidden block runs inside ``gallery.hidden_blocks``'
-guard, which fails the example on the changes to the learner's state it can see (its
-docstring says which it cannot). After the example's last code block, the scraper
-:func:`record_end_values` evaluates each expression in the example's namespace, each from
-the random states the script ended with, and writes the values beside the example's
-outputs, so that they live and die with them (a second language that reuses the outputs
-reuses them too). It leaves out an expression that draws random numbers, and warns of one
-that changes the namespace. ``gallery.downloads`` reads them (:func:`end_values`) when it
-writes the downloads. ``tests/test_downloads.py`` runs every download as a learner does and
-demands the agreement this promises.
+example stands for it, because each hidden block runs inside ``gallery.hidden_blocks``' guard,
+which fails the example on the changes to the learner's state it can see (its docstring says
+which it cannot). After the example's last code block, the scraper :func:`record_end_values`
+evaluates each expression in the example's namespace, each from the random states the script
+ended with, and writes the values beside the example's outputs, so that they live and die with
+them (a second language that reuses the outputs reuses them too). It leaves out an expression
+that draws random numbers; if the expressions changed the namespace or torch's settings, it
+keeps no value and warns, naming the expressions that changed settings and those that read
+what changed. ``gallery.downloads`` reads them (:func:`end_values`) when it writes the
+downloads. ``tests/test_downloads.py`` runs every download as a learner does and demands the
+agreement this promises.
 """
 
 from __future__ import annotations
@@ -58,9 +60,10 @@ _ = get_translation("torch_notes")
 logger = logging.getLogger(__name__)
 
 # Names whose values depend on the machine, not on PyTorch's behaviour.
+# A word of a name counts, so ``x.is_cuda`` and ``x.get_device()`` are out too.
 MACHINE = re.compile(
-    r"\b(device|devices|cuda|mps|accelerator|perf_counter|time|timeit|Timer|benchmark|"
-    r"get_num_threads|getpid|pids|seconds|sizes)\b"
+    r"(?<![A-Za-z0-9])(device|devices|cuda|mps|accelerator|perf_counter|time|timeit|Timer|"
+    r"benchmark|threads|getpid|pids|seconds|sizes)(?![A-Za-z0-9])"
 )
 # Calls that change what they read: an in-place method (``add_``), a step, a backward pass.
 SIDE_EFFECTS = re.compile(r"\w_\(|\b(backward|step|zero_grad|next|pop|append|update|send)\(")
@@ -87,9 +90,9 @@ def agrees_with_site(mine: object, site: object) -> bool:
             and len(mine) == len(site)
             and all(agrees_with_site(mine[i], site[i]) for i in range(len(site)))
         )
-    if isinstance(site, float) or isinstance(mine, float):
-        if isinstance(mine, bool) or isinstance(site, bool):
-            return False
+    if isinstance(mine, bool) or isinstance(site, bool):
+        return type(mine) is type(site) and mine == site
+    if isinstance(site, (int, float)) or isinstance(mine, (int, float)):
         if not isinstance(mine, (int, float)) or not isinstance(site, (int, float)):
             return False
         return math.isclose(mine, site, rel_tol=RELATIVE_TOLERANCE, abs_tol=1e-12)
@@ -204,6 +207,7 @@ def record_end_values(
     put_back = hidden_blocks.saved_randomness(before.generators)
     expressions = learner_expressions(script)
     found: dict[str, Any] = {}
+    culprits: list[str] = []  # expressions that changed torch's global settings
     try:
         with (
             contextlib.redirect_stdout(io.StringIO()),
@@ -217,15 +221,19 @@ def record_end_values(
                     value = eval(expression, namespace)  # the example's own code
                 except Exception:  # noqa: BLE001, S112 - the learner's script cannot compute it either
                     continue  # left out of the check
-                if hidden_blocks.randomness(before.generators) != before.randomness:
-                    continue  # it drew random numbers: left out
+                now = hidden_blocks.randomness(before.generators)
+                if now[hidden_blocks.SETTINGS] != before.randomness[hidden_blocks.SETTINGS]:
+                    culprits.append(f"facts[{key!r}] = {expression}")
+                if now != before.randomness:
+                    continue  # it drew random numbers (or changed a setting): left out
                 if not hasattr(value, "tolist"):  # a tensor or an array: no plain value
                     found[key] = value
     finally:
         put_back()
     # One walk after them all: an expression that changed what the script left spoils the
     # values after it, so the build stops, naming the expressions that read what changed.
-    if changed := hidden_blocks.changes(before.state, hidden_blocks.snapshot(namespace).state):
+    changed = hidden_blocks.changes(before.state, hidden_blocks.snapshot(namespace).state)
+    if changed or culprits:
         roots = {match.group() for path in changed if (match := re.match(r"\w+", path))}
         suspects = [
             f"facts[{key!r}] = {expression}"
@@ -234,11 +242,16 @@ def record_end_values(
         ]
         logger.warning(
             "%s: evaluating the downloads' check after the script changed what it left (%s); "
-            "an expression that changes what it reads cannot go into the check: compute the "
-            "value into a name in the visible code and record that (the expressions that read "
-            "it: %s)",
-            script, "; ".join(changed[:4]), "; ".join(suspects) or "none found",
-        )  # fmt: skip
+            "an expression that changes what it reads or torch's settings cannot go into the "
+            "check: compute the value into a name in the visible code and record that (%s)",
+            script,
+            "; ".join([*changed[:4], *(["torch's global settings"] if culprits else [])]),
+            "; ".join(
+                [f"changed torch's settings: {'; '.join(culprits)}"] * bool(culprits)
+                + [f"read what changed, the culprit among them: {'; '.join(suspects)}"]
+                * bool(suspects)
+            ),
+        )
         found = {}
     target = Path(block_vars["target_file"]).with_suffix(END_VALUES_SUFFIX)
     plain_values = json.loads(json.dumps(found, default=lambda v: None))
