@@ -183,18 +183,32 @@ def randomness(generators: list[tuple[str, Any]]) -> dict[str, str]:
     }
 
 
+def _global_states() -> dict[str, Any]:
+    """The global random states, as their getters return them (CUDA's once it is in use)."""
+    torch, numpy = _libraries().torch, _libraries().numpy
+    states = {
+        "Python's random": random.getstate(),
+        "NumPy's global random state": numpy.random.get_state(),
+        "PyTorch's default generator (torch.manual_seed)": torch.get_rng_state(),
+    }
+    if torch.cuda.is_available() and torch.cuda.is_initialized():
+        states["CUDA's generators"] = torch.cuda.get_rng_state_all()
+    return states
+
+
+def _state_bytes(state: Any) -> bytes:
+    torch = _libraries().torch
+    if isinstance(state, torch.Tensor):
+        return bytes(state.numpy().tobytes())
+    if isinstance(state, list):  # CUDA's: a tensor per device
+        return b"".join(_state_bytes(each) for each in state)
+    return pickle.dumps(state)
+
+
 def global_randomness() -> dict[str, str]:
     """A digest of each global random state, and torch's global settings."""
-    import numpy
-    import torch
-
-    states = {
-        "Python's random": _digest(pickle.dumps(random.getstate())),
-        "NumPy's global random state": _digest(pickle.dumps(numpy.random.get_state())),
-        "PyTorch's default generator (torch.manual_seed)": _digest(
-            torch.random.get_rng_state().numpy().tobytes()
-        ),
-    }
+    torch = _libraries().torch
+    states = {name: _digest(_state_bytes(state)) for name, state in _global_states().items()}
     default_device = getattr(torch, "get_default_device", lambda: None)  # PyTorch 2.3 and later
     states[SETTINGS] = repr(
         (
@@ -207,47 +221,47 @@ def global_randomness() -> dict[str, str]:
             torch.get_num_threads(),
         )
     )
-    if torch.cuda.is_available() and torch.cuda.is_initialized():  # type: ignore[no-untyped-call]
-        states["CUDA's generators"] = _digest(
-            b"".join(s.numpy().tobytes() for s in torch.cuda.get_rng_state_all())
-        )
     return states
 
 
 def saved_randomness(generators: list[tuple[str, Any]]) -> Callable[[], None]:
     """A function that puts back the global random states and those of ``generators``."""
-    import numpy
-    import torch
-
-    python, numpys, default = random.getstate(), numpy.random.get_state(), torch.get_rng_state()
-    cuda = torch.cuda.is_available() and torch.cuda.is_initialized()  # type: ignore[no-untyped-call]
-    cudas = torch.cuda.get_rng_state_all() if cuda else None
+    torch, numpy = _libraries().torch, _libraries().numpy
+    saved = _global_states()
+    setters = {
+        "Python's random": random.setstate,
+        "NumPy's global random state": numpy.random.set_state,
+        "PyTorch's default generator (torch.manual_seed)": torch.set_rng_state,
+        "CUDA's generators": torch.cuda.set_rng_state_all,
+    }
     states = [(g, _get_state(g)) for _, g in generators]
 
     def restore() -> None:
-        random.setstate(python)
-        numpy.random.set_state(numpys)
-        torch.set_rng_state(default)
-        if cudas is not None:
-            torch.cuda.set_rng_state_all(cudas)
+        for name, state in saved.items():
+            setters[name](state)
         for generator, state in states:
             _set_state(generator, state)
 
     return restore
 
 
-def _get_state(generator: Any) -> Any:
+@cache
+def _libraries() -> types.SimpleNamespace:
+    """torch and NumPy, imported once: the walk asks for them for every object it meets."""
     import numpy
+    import torch
 
-    if isinstance(generator, numpy.random.Generator):
+    return types.SimpleNamespace(torch=torch, numpy=numpy)
+
+
+def _get_state(generator: Any) -> Any:
+    if isinstance(generator, _libraries().numpy.random.Generator):
         return generator.bit_generator.state
     return generator.getstate() if isinstance(generator, random.Random) else generator.get_state()
 
 
 def _set_state(generator: Any, state: Any) -> None:
-    import numpy
-
-    if isinstance(generator, numpy.random.Generator):
+    if isinstance(generator, _libraries().numpy.random.Generator):
         generator.bit_generator.state = state
     elif isinstance(generator, random.Random):
         generator.setstate(state)
@@ -257,9 +271,7 @@ def _set_state(generator: Any, state: Any) -> None:
 
 @cache
 def _generator_kinds() -> tuple[type, ...]:
-    import numpy
-    import torch
-
+    torch, numpy = _libraries().torch, _libraries().numpy
     return (torch.Generator, numpy.random.Generator, numpy.random.RandomState, random.Random)
 
 
@@ -268,11 +280,7 @@ def _is_generator(value: Any) -> bool:
 
 
 def _generator_state(generator: Any) -> bytes:
-    import torch
-
-    if isinstance(generator, torch.Generator):
-        return bytes(generator.get_state().numpy().tobytes())
-    return pickle.dumps(_get_state(generator))
+    return _state_bytes(_get_state(generator))
 
 
 def _walk(value: Any, path: str, depth: int, seen: set[int]) -> Iterator[tuple[str, Any]]:
@@ -302,11 +310,9 @@ def _opaque(value: Any) -> bool:
 
 
 def _children(value: Any) -> Iterator[tuple[str, Any]]:
-    import torch
-
     if isinstance(value, PLAIN):
         return
-    if isinstance(value, torch.Tensor):
+    if isinstance(value, _libraries().torch.Tensor):
         grad = _grad(value)
         if grad is not None:
             yield ".grad", grad
@@ -335,9 +341,7 @@ def _only_plain(items: Any) -> bool:
 
 def _token(value: Any) -> Any:
     """What of one object (not what it holds) a change would show in."""
-    import numpy
-    import torch
-
+    torch, numpy = _libraries().torch, _libraries().numpy
     if isinstance(value, PLAIN):
         return (type(value).__name__, value)
     if isinstance(value, torch.Tensor):
@@ -382,8 +386,7 @@ CONTENTS_BYTES = 4_000_000
 
 
 def _contents(tensor: Any) -> str | None:
-    import torch
-
+    torch = _libraries().torch
     if tensor.device.type != "cpu" or tensor.layout != torch.strided or tensor.is_quantized:
         return None
     if tensor.numel() * tensor.element_size() > CONTENTS_BYTES:
@@ -484,19 +487,12 @@ def guarded(run: Callable[..., Any]) -> Callable[..., Any]:
         source_file = Path(script_vars["src_file"])
         ranges = hidden_ranges(source_file.read_text(encoding="utf-8"))
         if ranges:
-            code_ast = instrument(code_ast, ranges, _shown(source_file))
+            code_ast = instrument(code_ast, ranges, paths.shown(source_file.resolve()))
             script_vars["fake_main"].__dict__[GUARD] = kept_apart
         return run(compiler, code_ast=code_ast, **kwargs)
 
     run_guarded.torch_notes_guarded = True  # type: ignore[attr-defined]
     return run_guarded
-
-
-def _shown(script: Path) -> str:
-    try:
-        return paths.shown(script.resolve())
-    except ValueError:
-        return str(script)
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
