@@ -3,7 +3,7 @@ Views, copies and in-place operations
 =====================================
 
 Some operations give a new tensor that shares memory with the old one (a *view*), others
-copy the data, and in-place operations write into existing memory. This example checks
+copy the data, and most in-place operations write into existing memory. This example checks
 each case of note 000 (items 1, 3 and 4) by comparing objects and data addresses.
 """
 
@@ -25,8 +25,8 @@ def same_memory(a, b):
 # %% row_view
 # Two questions, two tests: ``a is b`` (the same as ``id(a) == id(b)``) asks whether two
 # names refer to one Python tensor object; ``same_memory(a, b)`` asks whether two tensors
-# read and write the same numbers. Only ``True``/``False`` is printed, never an address:
-# addresses change on every run.
+# use the same block of memory (they may still read different elements of it). Only
+# ``True``/``False`` is printed, never an address: addresses may change on every run.
 #
 # Indexing a row gives a view
 # ---------------------------
@@ -47,8 +47,9 @@ assert facts["y_after_row_write"] == [100.0, 4.0, 5.0]
 
 # %% row_offset
 # The row starts 3 elements into ``y``'s memory, so ``row.data_ptr()`` (the address of its
-# first element) is *not* ``y.data_ptr()`` although the memory is shared. Compare storages,
-# as ``same_memory`` does, to ask whether memory is shared.
+# first element) is *not* ``y.data_ptr()`` although the memory is shared. For tensors made
+# from one another by PyTorch's view operations, compare storages, as ``same_memory`` does,
+# to ask whether memory is shared.
 
 print(row.data_ptr() == y.data_ptr(), row.storage_offset())
 # sphinx_gallery_start_ignore
@@ -112,8 +113,9 @@ fig.tight_layout()
 plt.show()
 
 # %% clone_in_graph
-# A clone is still part of the computation graph: its ``grad_fn`` is ``CloneBackward0``, and
-# a gradient that reaches the copy flows on to the original.
+# When the original requires gradients (and grad mode is on), a clone is part of the
+# computation graph: its ``grad_fn`` is ``CloneBackward0``, and a gradient that reaches the
+# copy flows on to the original.
 
 a = torch.ones(3, requires_grad=True)
 b = a.clone()
@@ -139,8 +141,9 @@ facts["detached_clone_requires_grad"] = c.requires_grad
 # Indexing with a tensor or a mask copies
 # ---------------------------------------
 # Indexing with integers and slices (*basic* indexing) gives views. Indexing with a tensor
-# of indices or a boolean mask (*advanced* indexing) cannot describe its result as a regular
-# step through ``y``'s memory, so it copies: writing to the result leaves ``y`` alone.
+# of indices (of one or more dimensions) or a boolean mask (*advanced* indexing) always
+# copies, even where a view would be possible: writing to the result leaves ``y`` alone. (A
+# 0-d integer tensor acts as an integer.)
 
 y = torch.arange(6.0).view(2, 3)
 column = y[:, 1]
@@ -225,10 +228,12 @@ assert all(values == [1.0, 1.0, 1.0] for _, _, values in results.values())
 
 # %% add_returns_self
 # Only ``y = x + y`` gives a new tensor in new memory; the name ``y`` is then bound to it.
-# ``y[:] = ...``, ``y += x`` and ``y.add_(x)`` write the sum into ``y``'s memory. (``y[:] =
-# x + y`` still computes ``x + y`` into a temporary tensor first, then copies it into ``y``;
-# ``y += x`` and ``add_`` need no temporary.) Methods ending in ``_`` are the in-place
-# versions of their operations, and return the tensor itself:
+# ``y[:] = ...``, ``y += x`` and ``y.add_(x)`` write the sum into ``y``'s memory, when it
+# fits ``y``'s dtype and shape. (``y[:] = x + y`` still computes ``x + y`` into a temporary
+# tensor first, then copies it into ``y``; ``y += x`` and ``add_`` make no result tensor,
+# though with mixed dtypes the CPU may convert an operand into a temporary.) Most methods
+# ending in ``_`` change their tensor in place, many as the in-place form of an operation,
+# and they return the tensor itself:
 
 y = torch.zeros(3)
 print(y.add_(1) is y)

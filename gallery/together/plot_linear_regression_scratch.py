@@ -87,7 +87,7 @@ assert facts["every_example_once"] and facts["batches_per_epoch"] == 100
 # --------------------------------------------------
 # ``w`` starts as small random numbers and ``b`` as zero. Both are created by us, not by an
 # operation, so they are leaves; ``requires_grad=True`` asks autograd to fill their
-# ``.grad`` on every ``backward()``.
+# ``.grad`` on each ``backward()`` of a result computed from them.
 
 w = torch.normal(0, 0.01, size=(2, 1), requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
@@ -130,8 +130,8 @@ facts["initial_loss_2dp"] = round(losses.mean().item(), 2)
 # Minibatch stochastic gradient descent
 # -------------------------------------
 # ``sgd`` moves each parameter against its gradient. The gradient is that of the *sum* of
-# the batch's losses, so it is divided by ``batch_size`` to take a step of the same size
-# whatever the batch. The update runs under ``torch.no_grad()``: it changes the parameters
+# the batch's losses, so it is divided by ``batch_size``: a full batch steps by its mean
+# gradient (a shorter last batch, by a smaller step). The update runs under ``torch.no_grad()``: it changes the parameters
 # but must not become part of the graph. Then the gradient is set back to zero, because
 # ``backward()`` adds to ``.grad``.
 
@@ -144,8 +144,8 @@ def sgd(params, lr, batch_size):
 
 
 # %% update_without_no_grad
-# Without ``torch.no_grad()``, autograd refuses the update: an in-place change of a leaf
-# that requires gradients would hide the value its gradient was computed from.
+# Without ``torch.no_grad()``, autograd refuses the update: it does not allow an in-place
+# change of a leaf that requires gradients, whether or not the leaf has been used yet.
 
 v = torch.ones(2, requires_grad=True)
 try:
@@ -227,7 +227,8 @@ assert facts["max_error_below_0_01"]
 # ---------------------------------------------
 # Each piece written above has a ready-made counterpart: ``TensorDataset`` and
 # ``DataLoader`` for ``data_iter``, ``nn.Linear`` for ``w``, ``b`` and ``linreg``,
-# ``nn.MSELoss`` for ``squared_loss`` (it averages over the batch and has no ``1/2``), and
+# ``nn.MSELoss`` for ``squared_loss`` (it averages over all elements, here the batch, and
+# has no ``1/2``), and
 # ``torch.optim.SGD`` for ``sgd`` (``step()`` updates, ``zero_grad()`` clears). Because
 # ``MSELoss`` has no ``1/2``, its gradients are twice as large, so half the learning rate
 # takes the same steps.
