@@ -40,8 +40,9 @@ import re
 import tomllib
 from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
+from typing import Any
 
 from docutils import nodes
 from sphinx import addnodes
@@ -215,7 +216,7 @@ def reviewed(
     if not file.is_file():
         return {}, [f"no reviewed list {file}"]
     try:
-        entries = tomllib.loads(file.read_text(encoding="utf-8")).get("sentence", [])
+        entries = reviewed_entries(file.read_text(encoding="utf-8"))
     except tomllib.TOMLDecodeError as err:
         return {}, [f"{file.name} is not TOML: {err}"]
     found, problems = {}, []
@@ -241,6 +242,13 @@ def reviewed(
             continue
         found[(entry["page"], normalised(entry["text"]))] = review
     return found, problems
+
+
+@lru_cache(maxsize=8)
+def reviewed_entries(text: str) -> tuple[dict[str, Any], ...]:
+    """The ``[[sentence]]`` tables of a reviewed list, parsed once per text: every page with
+    general statements reads the list, and parsing TOML costs far more than reading it."""
+    return tuple(tomllib.loads(text).get("sentence", []))
 
 
 def module_exists(name: str) -> bool:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -173,15 +174,23 @@ def coverage_problems(text: str, items: Sequence[Item]) -> list[tuple[int, str]]
 def holds_words(text: str, part: str) -> bool:
     """Whether ``text`` holds ``part``, whitespace aside, and not inside a longer name or
     number: ``or`` is no part of ``pytorch学习记录``, nor ``x`` of ``max``."""
-    part = without_whitespace(part)
+    pattern = words_pattern(without_whitespace(part))
+    return pattern is not None and pattern.search(text) is not None
+
+
+@functools.lru_cache(maxsize=4096)
+def words_pattern(part: str) -> re.Pattern[str] | None:
+    """:func:`holds_words`' pattern for ``part``, compiled once: the ledger is resolved several
+    times a build, each time comparing every item with every quote (more patterns than
+    ``re`` keeps compiled)."""
     if not part:
-        return False
+        return None
     pattern = r"\s*".join(map(re.escape, part))
     if WORD.match(part[0]):
         pattern = rf"(?<![A-Za-z0-9_]){pattern}"
     if WORD.match(part[-1]):
         pattern = rf"{pattern}(?![A-Za-z0-9_])"
-    return re.search(pattern, text) is not None
+    return re.compile(pattern)
 
 
 def quotes_item(quote: str, words: str) -> bool:
