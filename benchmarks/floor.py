@@ -6,7 +6,8 @@ What no build can go below: each gallery script (gallery/**/plot_*.py), note sni
 (snippets/*.py), exercise solution (snippets/exercises/*.py) and statement probe
 (probes/**/*.py, each of its ``case_*`` functions called) runs once, in the order the build
 meets them, from a scratch folder, with seeded generators and figures closed after each; a
-snippet that raises by design (``:expect: raises``) counts as run.
+snippet that raises by design (``:expect: raises``) counts as run. PyTorch's OpenMP threads
+spin as briefly as in the build (``torch_notes.openmp_spin``).
 """
 
 from __future__ import annotations
@@ -19,6 +20,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from torch_notes.openmp_spin import spin_briefly
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -35,6 +38,7 @@ def scripts() -> list[Path]:
 def main() -> None:
     start = time.perf_counter()
     os.environ.setdefault("MPLBACKEND", "Agg")
+    spin_briefly()  # as the build's processes run PyTorch (torch_notes.openmp_spin)
     import matplotlib.pyplot as plt
     import torch
 

@@ -11,6 +11,7 @@ import textwrap
 import time
 import types
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -187,9 +188,18 @@ def test_a_fragment_both_languages_need_at_once_runs_once(tmp_path):
 
 
 # A build with neither fragments nor probes: nothing to run beside the gallery.
-NOTHING_BESIDE = types.SimpleNamespace(
-    config=types.SimpleNamespace(snippets_dir="", evidence_probes_dir="")
-)
+class NothingBeside(types.SimpleNamespace):
+    """A build with nothing to run beside the gallery, which records what it connects."""
+
+    def __init__(self) -> None:
+        super().__init__(config=types.SimpleNamespace(snippets_dir="", evidence_probes_dir=""))
+        self.connected: list[tuple[str, Any]] = []
+
+    def connect(self, event: str, handler: Any) -> None:
+        self.connected.append((event, handler))
+
+
+NOTHING_BESIDE = NothingBeside()
 
 
 def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypatch):
@@ -203,6 +213,11 @@ def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypat
         (tmp_path / "index.doctree").write_bytes(b"")  # the first page read: the gallery ran
         shared_run.wait_for_the_gallery(NOTHING_BESIDE)  # type: ignore[arg-type]
         (tmp_path / "index.doctree").unlink()
+        # The child that ran beside the gallery is reaped when the build finishes.
+        [(event, reap)] = NOTHING_BESIDE.connected
+        assert event == "build-finished"
+        reap(NOTHING_BESIDE, None)
+        NOTHING_BESIDE.connected.clear()
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -243,3 +258,79 @@ def test_the_waiting_language_runs_every_fragment_and_probe_beside_the_gallery(t
     assert runner.result("adds").output == "2\n"
     assert runner.result("exercises/solves").output == "solved\n"
     assert ProbeRunner.for_env(env).result("section/holds").cases[0].outcome == "holds"  # type: ignore[arg-type]
+
+
+def beside_the_gallery(tmp_path):
+    """A build's config and env holding one fragment that prints its process's niceness."""
+    snippets, srcdir = tmp_path / "snippets", tmp_path / "docs"
+    snippets.mkdir()
+    (snippets / "niceness.py").write_text("import os\nprint(os.nice(0))\n", encoding="utf-8")
+    config = types.SimpleNamespace(snippets_dir=str(snippets), evidence_probes_dir="")
+    env = types.SimpleNamespace(config=config, srcdir=str(srcdir))
+    return types.SimpleNamespace(config=config, env=env), srcdir
+
+
+def test_what_runs_beside_the_gallery_runs_in_a_child_at_the_lowest_priority(tmp_path):
+    from torch_notes.evidence.execution.snippet_runner import SnippetRunner
+    from torch_notes.gallery import shared_run
+
+    app, _ = beside_the_gallery(tmp_path)
+    child = shared_run.start_beside_the_gallery(app, until=lambda: False)  # type: ignore[arg-type]
+    assert child not in (0, os.getpid())
+    _, status = os.waitpid(child, 0)
+    assert os.waitstatus_to_exitcode(status) == 0
+    lowest = min(os.nice(0) + shared_run.LOWEST_PRIORITY, shared_run.LOWEST_PRIORITY)
+    assert SnippetRunner.for_env(app.env).result("niceness").output == f"{lowest}\n"  # type: ignore[arg-type]
+
+
+def test_nothing_more_runs_beside_the_gallery_once_it_has_run(tmp_path):
+    from torch_notes.gallery import shared_run
+
+    app, srcdir = beside_the_gallery(tmp_path)
+    child = shared_run.start_beside_the_gallery(app, until=lambda: True)  # type: ignore[arg-type]
+    os.waitpid(child, 0)
+    assert not list(srcdir.rglob("*.json"))  # left to the pages that ask for it
+
+
+def test_a_language_build_is_seen_running_until_it_reports():
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # a build that takes a moment, then reports success without warnings
+        time.sleep(0.5)
+        os.write(write, b"0 0")
+        os._exit(0)
+    os.close(write)
+    child = build_site.LanguageBuild("zh_CN", pid=pid, report=read)
+    assert child.running(0.05)
+    while child.running(0.05):
+        pass
+    assert child.wait() == (0, 0)
+    assert not child.running(0)
+
+
+def test_openmp_threads_spin_briefly_unless_the_caller_says_otherwise(monkeypatch):
+    from torch_notes import openmp_spin
+
+    monkeypatch.delenv(openmp_spin.VARIABLE, raising=False)
+    openmp_spin.spin_briefly()
+    assert os.environ[openmp_spin.VARIABLE] == str(openmp_spin.SPIN_COUNT)
+    monkeypatch.setenv(openmp_spin.VARIABLE, "5")
+    openmp_spin.spin_briefly()
+    assert os.environ[openmp_spin.VARIABLE] == "5"
+
+
+def test_the_build_sets_the_spin_before_pytorch_loads():
+    """GNU OpenMP reads the variable once, when PyTorch loads it: importing the build's
+    module must not load PyTorch, and its preload sets the variable first."""
+    script = (
+        "import os, sys\n"
+        "os.environ.pop('GOMP_SPINCOUNT', None)\n"
+        "from torch_notes.commands import build_site\n"
+        "assert 'torch' not in sys.modules, 'build_site imports torch'\n"
+        "build_site.preload()\n"
+        "print(os.environ['GOMP_SPINCOUNT'], 'torch' in sys.modules)\n"
+    )
+    run = subprocess.run(
+        [sys.executable, "-c", script], cwd=paths.ROOT, capture_output=True, text=True, check=True
+    )
+    assert run.stdout.split() == ["10000", "True"]

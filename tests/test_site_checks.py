@@ -9,8 +9,10 @@ tests prove that each check can fail. The last tests add a third language in
 from __future__ import annotations
 
 import json
+import os
 import re
 import shutil
+import time
 from pathlib import Path
 
 import pytest
@@ -206,3 +208,35 @@ def test_a_third_language_gets_its_links_and_locale(three_languages, app):
         assert link in page
     assert '<meta property="og:locale" content="ja_JP" />' in page
     assert re.search(r'<html lang="ja"', page)
+
+
+def test_pages_read_while_the_last_build_writes_them_are_checked_as_they_end(
+    tiny_site, monkeypatch
+):
+    """The build reads the pages of the last language ahead of the checks, as they are written
+    (commands.build_site): only pages left unchanged for a while, and a page written again
+    after it was read is checked as it is at the end."""
+    check_site.parsed.cache_clear()
+    check_site._english_left.cache_clear()
+    read: list[str] = []
+    english_left = check_site.english_left
+    monkeypatch.setattr(
+        check_site, "english_left", lambda html: read.append(html) or english_left(html)
+    )
+    folder = tiny_site / "zh_CN"
+    written_long_ago = time.time() - 60
+    for page in folder.rglob("*.html"):
+        os.utime(page, (written_long_ago, written_long_ago))
+    being_written = folder / "guide" / "page.html"
+    being_written.write_text('<html lang="zh-CN"><body>', encoding="utf-8")  # just now
+    check_site.read_pages(folder, settled_for=5)
+    assert len(read) == len(list(folder.rglob("*.html"))) - 1
+    assert '<html lang="zh-CN"><body>' not in read
+    # Then it is written to its end, with English left in its prose: the checks see it.
+    being_written.write_text(
+        '<html lang="zh-CN"><body><article class="bd-article"><p>中文 and some English words'
+        "</p></article></body></html>",
+        encoding="utf-8",
+    )
+    found = check_site.check_english_left(tiny_site)
+    assert any("zh_CN/guide/page.html: English left: 'and'" in problem for problem in found)

@@ -11,10 +11,13 @@ untracked and not ignored by git, is recorded in ``.build-info.json``
 (``written_outside_build``) and fails the build. Every run has a time limit
 (``torch_notes.time_limits``, ``TORCH_NOTES_TIME_LIMIT``).
 
-Both cores work: the Chinese build starts at once beside the English one; it runs the
-snippets and probes while English runs the gallery, waits at its builder's start until the
-gallery has run (``gallery.shared_run``), then reuses its outputs (sphinx-gallery sees
-unchanged checksums) while English reads and writes.
+Both cores work: the Chinese build starts at once beside the English one; a child of it
+runs the snippets and probes, at the lowest priority, while English runs the gallery; it
+waits at its builder's start until the gallery has run (``gallery.shared_run``), then reuses
+its outputs (sphinx-gallery sees unchanged checksums) while English reads and writes. Once
+English has ended, this process reads the pages Chinese has written for the site's checks
+while Chinese writes the rest. PyTorch's idle OpenMP threads spin briefly before they sleep
+(``openmp_spin``), which leaves the gallery's unused processor time to the work beside it.
 A fragment both need runs in the first to ask while the other waits for its result, so each
 example and fragment runs exactly once per invocation. Sphinx's own ``-j`` is refused
 (:func:`refuse_parallel_read`). Both builds use ``-W --keep-going``: every problem is listed,
@@ -32,6 +35,7 @@ import json
 import logging
 import os
 import platform
+import select
 import shutil
 import subprocess
 import sys
@@ -43,7 +47,7 @@ from typing import Any, TextIO
 
 from sphinx.cmd.build import build_main
 
-from torch_notes import sitewide
+from torch_notes import openmp_spin, sitewide
 from torch_notes.commands import check_site, hosting
 from torch_notes.evidence.execution.statement_probes import all_probes, case_names, probe_path
 from torch_notes.evidence.model.records import CheckKind
@@ -81,6 +85,7 @@ SOURCES = (
     "pyproject.toml",
 )
 BUILD_INFO = ".build-info.json"
+PAGE_POLL_SECONDS = 0.5  # how often the last build's new pages are looked for
 
 
 def source_files() -> list[Path]:
@@ -124,7 +129,9 @@ PRELOAD = ("torch", "matplotlib.pyplot", "jupyter_cache", "nbclient", "nbformat"
 
 
 def preload() -> None:
-    """Import the heavy libraries once, and freeze them so that no collection walks them."""
+    """Import the heavy libraries once, and freeze them so that no collection walks them.
+    PyTorch's OpenMP threads are told to spin briefly before it loads (``openmp_spin``)."""
+    openmp_spin.spin_briefly()
     for name in PRELOAD:
         with contextlib.suppress(ImportError):
             importlib.import_module(name)
@@ -208,6 +215,13 @@ class LanguageBuild:
         self.started = time.perf_counter()
         self.seconds = 0.0
 
+    def running(self, seconds: float) -> bool:
+        """Whether the build still runs after waiting up to ``seconds`` for it to end."""
+        if not self.pid:
+            return False
+        ended, _, _ = select.select([self.report], [], [], seconds)
+        return not ended
+
     def wait(self) -> tuple[int, int]:
         if self.pid:
             self.collect()
@@ -233,6 +247,10 @@ def build_languages(extra: list[str]) -> list[LanguageBuild]:
     preload_chinese_search()
     builds = [source, *(start_language(language, extra, source) for language in others)]
     for each in builds:
+        # The last build to end writes its pages while a core is free: the site's checks read
+        # them as they are written (a page written again is read again).
+        while each is builds[-1] and each.running(PAGE_POLL_SECONDS):
+            check_site.read_pages(SITE / each.language, settled_for=PAGE_POLL_SECONDS)
         each.wait()  # the source first: the others see it end, should it fail in the gallery
         if each.status[0] == 0:
             check_site.read_pages(SITE / each.language)  # while the others still build

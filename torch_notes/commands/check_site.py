@@ -12,6 +12,7 @@ import functools
 import json
 import re
 import sys
+import time
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -62,11 +63,21 @@ def parse(page: Path) -> LinkCollector:
     return parsed(page, stat.st_mtime_ns, stat.st_size)
 
 
-def read_pages(folder: Path) -> None:
-    """Parse every page of one language's finished build now, while another builds: the
-    checks then find them parsed (:func:`parse` keeps each version of a page)."""
+def read_pages(folder: Path, settled_for: float = 0.0) -> None:
+    """Read the pages of one language's build ahead of the checks, while another builds, or
+    while this one still writes (then only pages unchanged for ``settled_for`` seconds). The
+    checks find each page read, unless it has changed since: a page is read again whenever
+    its time or size differ (:func:`parse`, :func:`english_left_in`)."""
+    translated = folder.name in sitewide.LANGUAGE_CODES[1:]
     for page in folder.rglob("*.html"):
-        parse(page)
+        try:
+            if settled_for and time.time() - page.stat().st_mtime < settled_for:
+                continue
+            parse(page)
+            if translated:
+                english_left_in(page)
+        except FileNotFoundError:  # replaced while the build writes (a temporary file)
+            continue
 
 
 @functools.lru_cache(maxsize=1024)
@@ -74,6 +85,17 @@ def parsed(page: Path, mtime_ns: int, size: int) -> LinkCollector:
     collector = LinkCollector()
     collector.feed(page.read_text(encoding="utf-8"))
     return collector
+
+
+def english_left_in(page: Path) -> tuple[str, ...]:
+    """:func:`english_left` of a translated page, read once a version, like :func:`parse`."""
+    stat = page.stat()
+    return _english_left(page, stat.st_mtime_ns, stat.st_size)
+
+
+@functools.lru_cache(maxsize=1024)
+def _english_left(page: Path, mtime_ns: int, size: int) -> tuple[str, ...]:
+    return tuple(english_left(page.read_text(encoding="utf-8")))
 
 
 def check_same_pages(site: Path) -> list[str]:
@@ -150,7 +172,7 @@ def check_english_left(site: Path) -> list[str]:
     problems = []
     for language in sitewide.LANGUAGE_CODES[1:]:
         for name in sorted(pages(site, language)):
-            found = english_left((site / language / name).read_text(encoding="utf-8"))
+            found = english_left_in(site / language / name)
             problems += [f"{language}/{name}: English left: {where}" for where in found]
     return problems
 

@@ -10,16 +10,24 @@ then run every example and written its outputs, which sphinx-gallery finds curre
 ended. Without the variable (a build of one language, the books, the test projects) it does
 nothing.
 
-While it waits, the Chinese build runs what both builds read next and the gallery does not:
-every note fragment, exercise solution and probe (:func:`run_beside_the_gallery`). Each runs
-once per invocation whoever asks first (``snippet_runner.run_once``), so the English build,
-reading its pages after the gallery, finds most of them done and waits for the rest.
+While it waits, a child of the Chinese build runs what both builds read next and the gallery
+does not: every note fragment, exercise solution and probe (:func:`run_beside_the_gallery`),
+until the gallery has run. Each runs once per invocation whoever asks first
+(``snippet_runner.run_once``), so the English build, reading its pages after the gallery,
+finds most of them done and runs the rest itself. The child runs at the lowest priority
+(``nice`` 19): an example that trains a model runs PyTorch on every core, and any other work
+on one of them stalls it (each parallel step waits for its slowest thread: measured, three
+to four times slower beside one busy Python process). At the lowest priority the child gets
+only the time the gallery leaves unused.
 """
 
 from __future__ import annotations
 
 import os
+import signal
+import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +40,7 @@ from torch_notes.evidence.execution.statement_probes import ProbeRunner, all_pro
 from torch_notes.time_limits import limit_seconds, process_running
 
 VARIABLE = "TORCH_NOTES_GALLERY_RUN_BY"
+LOWEST_PRIORITY = 19  # os.nice: only the time other processes leave
 
 
 def has_run_the_gallery(doctrees: Path) -> bool:
@@ -45,28 +54,64 @@ def wait_for_the_gallery(app: Sphinx) -> None:
     if not told:
         return
     pid, doctrees = told.split(" ", 1)
-    run_beside_the_gallery(app)
-    deadline = time.monotonic() + limit_seconds() * 10
-    while not has_run_the_gallery(Path(doctrees)):
-        # The other build ended without reading a page: its gallery failed and said why.
-        if not process_running(int(pid)) or time.monotonic() > deadline:
-            raise ExtensionError(
-                f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this one, "
-                "and it ended before running it: its error is above"
-            )
-        time.sleep(0.05)
+
+    def gallery_ran() -> bool:
+        return has_run_the_gallery(Path(doctrees))
+
+    beside = start_beside_the_gallery(app, until=gallery_ran)
+    try:
+        deadline = time.monotonic() + limit_seconds() * 10
+        while not gallery_ran():
+            # The other build ended without reading a page: its gallery failed and said why.
+            if not process_running(int(pid)) or time.monotonic() > deadline:
+                raise ExtensionError(
+                    f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this "
+                    "one, and it ended before running it: its error is above"
+                )
+            time.sleep(0.05)
+    except BaseException:
+        if beside:
+            os.kill(beside, signal.SIGTERM)
+            os.waitpid(beside, 0)
+        raise
+    if beside:
+        # It ends with the fragment or probe it is running; this build reads on meanwhile.
+        app.connect("build-finished", lambda app, exception: os.waitpid(beside, 0))
 
 
-def run_beside_the_gallery(app: Sphinx) -> None:
-    """Run every fragment, solution and probe of the build, into the caches both builds read."""
+def start_beside_the_gallery(app: Sphinx, until: Callable[[], bool]) -> int:
+    """Start :func:`run_beside_the_gallery` in a child at the lowest priority; its process id
+    (0 where there is no ``fork``: then it runs here, before the wait)."""
+    if not hasattr(os, "fork"):
+        run_beside_the_gallery(app, until)
+        return 0
+    sys.stdout.flush()
+    sys.stderr.flush()
+    child = os.fork()
+    if child == 0:  # the child: run, and leave without the build's cleanup
+        try:
+            os.nice(LOWEST_PRIORITY)
+            run_beside_the_gallery(app, until)
+        finally:
+            os._exit(0)  # what failed is run again by the page that needs it, and reported
+    return child
+
+
+def run_beside_the_gallery(app: Sphinx, until: Callable[[], bool] = lambda: False) -> None:
+    """Run every fragment, solution and probe of the build, into the caches both builds
+    read, or as many as run before ``until()``."""
     snippets = Path(app.config.snippets_dir) if app.config.snippets_dir else None
     if snippets is not None and snippets.is_dir():
         runner = SnippetRunner.for_env(app.env)
         for path in sorted(snippets.rglob("*.py")):
+            if until():
+                return
             runner.result(path.relative_to(snippets).with_suffix("").as_posix())
     if app.config.evidence_probes_dir:
         probes = ProbeRunner.for_env(app.env)
         for name in all_probes(Path(app.config.evidence_probes_dir)):
+            if until():
+                return
             probes.result(name)
 
 
