@@ -11,7 +11,6 @@ import textwrap
 import time
 import types
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -188,18 +187,9 @@ def test_a_fragment_both_languages_need_at_once_runs_once(tmp_path):
 
 
 # A build with neither fragments nor probes: nothing to run beside the gallery.
-class NothingBeside(types.SimpleNamespace):
-    """A build with nothing to run beside the gallery, which records what it connects."""
-
-    def __init__(self) -> None:
-        super().__init__(config=types.SimpleNamespace(snippets_dir="", evidence_probes_dir=""))
-        self.connected: list[tuple[str, Any]] = []
-
-    def connect(self, event: str, handler: Any) -> None:
-        self.connected.append((event, handler))
-
-
-NOTHING_BESIDE = NothingBeside()
+NOTHING_BESIDE = types.SimpleNamespace(
+    config=types.SimpleNamespace(snippets_dir="", evidence_probes_dir="")
+)
 
 
 def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypatch):
@@ -213,11 +203,10 @@ def test_a_language_waits_for_the_gallery_another_build_runs(tmp_path, monkeypat
         (tmp_path / "index.doctree").write_bytes(b"")  # the first page read: the gallery ran
         shared_run.wait_for_the_gallery(NOTHING_BESIDE)  # type: ignore[arg-type]
         (tmp_path / "index.doctree").unlink()
-        # The child that ran beside the gallery is reaped when the build finishes.
-        [(event, reap)] = NOTHING_BESIDE.connected
-        assert event == "build-finished"
-        reap(NOTHING_BESIDE, None)
-        NOTHING_BESIDE.connected.clear()
+        # The child that ran beside the gallery is waited for as the build ends.
+        assert len(shared_run._beside) == 1
+        shared_run.end_beside_the_gallery(stop=False)
+        assert not shared_run._beside
     finally:
         sleeper.kill()
         sleeper.wait()
@@ -334,3 +323,18 @@ def test_the_build_sets_the_spin_before_pytorch_loads():
         [sys.executable, "-c", script], cwd=paths.ROOT, capture_output=True, text=True, check=True
     )
     assert run.stdout.split() == ["10000", "True"]
+
+
+def test_a_build_that_fails_ends_the_child_beside_the_gallery(tmp_path):
+    from torch_notes.gallery import shared_run
+
+    app, _ = beside_the_gallery(tmp_path)
+    (tmp_path / "snippets" / "niceness.py").write_text(
+        "import time\ntime.sleep(60)\n", encoding="utf-8"
+    )
+    shared_run._beside.append(shared_run.start_beside_the_gallery(app, until=lambda: False))  # type: ignore[arg-type]
+    time.sleep(0.5)
+    started = time.monotonic()
+    shared_run.end_beside_the_gallery(stop=True)
+    assert time.monotonic() - started < 5
+    assert not shared_run._beside

@@ -19,7 +19,8 @@ English has ended, this process reads the pages Chinese has written for the site
 while Chinese writes the rest. PyTorch's idle OpenMP threads spin briefly before they sleep
 (``openmp_spin``), which leaves the gallery's unused processor time to the work beside it.
 A fragment both need runs in the first to ask while the other waits for its result, so each
-example and fragment runs exactly once per invocation. Sphinx's own ``-j`` is refused
+example and fragment runs once per invocation (a run past its time limit leaves no result, and
+the page that needs it runs it again and reports it). Sphinx's own ``-j`` is refused
 (:func:`refuse_parallel_read`). Both builds use ``-W --keep-going``: every problem is listed,
 and any of them fails the run.
 """
@@ -197,6 +198,7 @@ def start_language(
                 status = build_main(command[3:])  # what follows ``python -m sphinx``
             warnings = counter.count()
         finally:
+            shared_run.end_beside_the_gallery(stop=status != 0)
             sys.stdout.flush()
             sys.stderr.flush()
             os.write(write, f"{status} {warnings}".encode())
@@ -216,7 +218,8 @@ class LanguageBuild:
         self.seconds = 0.0
 
     def running(self, seconds: float) -> bool:
-        """Whether the build still runs after waiting up to ``seconds`` for it to end."""
+        """Whether the build has neither reported nor ended within ``seconds``: its report
+        pipe has no answer and is still open (in it, and in any child that shares it)."""
         if not self.pid:
             return False
         ended, _, _ = select.select([self.report], [], [], seconds)

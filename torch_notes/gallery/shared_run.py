@@ -11,18 +11,24 @@ ended. Without the variable (a build of one language, the books, the test projec
 nothing.
 
 While it waits, a child of the Chinese build runs what both builds read next and the gallery
-does not: every note fragment, exercise solution and probe (:func:`run_beside_the_gallery`),
-until the gallery has run. Each runs once per invocation whoever asks first
-(``snippet_runner.run_once``), so the English build, reading its pages after the gallery,
-finds most of them done and runs the rest itself. The child runs at the lowest priority
-(``nice`` 19): an example that trains a model runs PyTorch on every core, and any other work
-on one of them stalls it (each parallel step waits for its slowest thread: measured, three
-to four times slower beside one busy Python process). At the lowest priority the child gets
-only the time the gallery leaves unused.
+does not: note fragments, exercise solutions and probes, in order, until the gallery has run
+(:func:`run_beside_the_gallery`). Each runs once per invocation whoever asks first
+(``snippet_runner.run_once``); a run that ends without a result (past its time limit) is run
+again by the page that needs it, which reports it. The English build, reading its pages after
+the gallery, finds most of them done and runs the rest itself. The child runs at the lowest
+priority (``nice`` 19): an example that trains a model runs PyTorch on every core, and any
+other work on one of them stalls it (each parallel step waits for its slowest thread:
+measured, 3.3 to 5 times slower beside one busy Python process at normal priority). At nice
+19 the child weighs 15 against 1,024 for each of the gallery's threads: it gets the time the
+gallery leaves idle and about 1.5 % of a core a gallery thread wants, which still slows the
+finest parallel steps a little (a review measured 1.13-1.35 times, with
+``torch_notes.openmp_spin``'s short spinning). The build that started the child waits for it
+when the build ends, and ends it first if the build failed (:func:`end_beside_the_gallery`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import sys
@@ -40,7 +46,9 @@ from torch_notes.evidence.execution.statement_probes import ProbeRunner, all_pro
 from torch_notes.time_limits import limit_seconds, process_running
 
 VARIABLE = "TORCH_NOTES_GALLERY_RUN_BY"
-LOWEST_PRIORITY = 19  # os.nice: only the time other processes leave
+LOWEST_PRIORITY = 19  # os.nice: a weight of 15 against 1,024 at the normal priority
+# The child started beside the gallery (its process id), until the build waits for it.
+_beside: list[int] = []
 
 
 def has_run_the_gallery(doctrees: Path) -> bool:
@@ -58,25 +66,40 @@ def wait_for_the_gallery(app: Sphinx) -> None:
     def gallery_ran() -> bool:
         return has_run_the_gallery(Path(doctrees))
 
-    beside = start_beside_the_gallery(app, until=gallery_ran)
+    _beside.append(start_beside_the_gallery(app, until=gallery_ran))
     try:
         deadline = time.monotonic() + limit_seconds() * 10
         while not gallery_ran():
-            # The other build ended without reading a page: its gallery failed and said why.
-            if not process_running(int(pid)) or time.monotonic() > deadline:
+            # The other build ended without reading a page (its error is printed), or has not
+            # read one in ten times the time limit.
+            ended = not process_running(int(pid))
+            if ended or time.monotonic() > deadline:
                 raise ExtensionError(
                     f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this "
-                    "one, and it ended before running it: its error is above"
+                    + (
+                        "one, and it ended before running it: its error is above"
+                        if ended
+                        else f"one, and has not run it in {limit_seconds() * 10:.0f} s"
+                    )
                 )
             time.sleep(0.05)
     except BaseException:
-        if beside:
-            os.kill(beside, signal.SIGTERM)
-            os.waitpid(beside, 0)
+        end_beside_the_gallery(stop=True)
         raise
-    if beside:
-        # It ends with the fragment or probe it is running; this build reads on meanwhile.
-        app.connect("build-finished", lambda app, exception: os.waitpid(beside, 0))
+
+
+def end_beside_the_gallery(stop: bool) -> None:
+    """Wait for the child that ran beside the gallery, ending it first when ``stop`` (the
+    build failed): ``commands.build_site`` calls this as a language's build ends, however it
+    ends, so that no child outlives its build or holds the build's report pipe open."""
+    while _beside:
+        child = _beside.pop()
+        if not child:
+            continue
+        if stop:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGTERM)
+        os.waitpid(child, 0)
 
 
 def start_beside_the_gallery(app: Sphinx, until: Callable[[], bool]) -> int:
