@@ -59,8 +59,13 @@ class LinkCollector(HTMLParser):
 
 def parse(page: Path) -> LinkCollector:
     """What a page links and declares; each check reads it, so it is parsed once a version."""
+    return parsed(*version(page))
+
+
+def version(page: Path) -> tuple[Path, int, int]:
+    """A page and what changes when it is written again: the key of the caches of pages."""
     stat = page.stat()
-    return parsed(page, stat.st_mtime_ns, stat.st_size)
+    return page, stat.st_mtime_ns, stat.st_size
 
 
 def read_pages(folder: Path, settled_for: float = 0.0) -> None:
@@ -89,8 +94,7 @@ def parsed(page: Path, mtime_ns: int, size: int) -> LinkCollector:
 
 def english_left_in(page: Path) -> tuple[str, ...]:
     """:func:`english_left` of a translated page, read once a version, like :func:`parse`."""
-    stat = page.stat()
-    return _english_left(page, stat.st_mtime_ns, stat.st_size)
+    return _english_left(*version(page))
 
 
 @functools.lru_cache(maxsize=1024)

@@ -72,15 +72,15 @@ def wait_for_the_gallery(app: Sphinx) -> None:
         while not gallery_ran():
             # The other build ended without reading a page (its error is printed), or has not
             # read one in ten times the time limit.
-            ended = not process_running(int(pid))
-            if ended or time.monotonic() > deadline:
+            if not process_running(int(pid)):
                 raise ExtensionError(
                     f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this "
-                    + (
-                        "one, and it ended before running it: its error is above"
-                        if ended
-                        else f"one, and has not run it in {limit_seconds() * 10:.0f} s"
-                    )
+                    "one, and it ended before running it: its error is above"
+                )
+            if time.monotonic() > deadline:
+                raise ExtensionError(
+                    f"the {Path(doctrees).name} build (process {pid}) runs the gallery for this "
+                    f"one, and has not run it in {limit_seconds() * 10:.0f} s"
                 )
             time.sleep(0.05)
     except BaseException:
@@ -94,8 +94,6 @@ def end_beside_the_gallery(stop: bool) -> None:
     ends, so that no child outlives its build or holds the build's report pipe open."""
     while _beside:
         child = _beside.pop()
-        if not child:
-            continue
         if stop:
             with contextlib.suppress(ProcessLookupError):
                 os.kill(child, signal.SIGTERM)
@@ -103,11 +101,9 @@ def end_beside_the_gallery(stop: bool) -> None:
 
 
 def start_beside_the_gallery(app: Sphinx, until: Callable[[], bool]) -> int:
-    """Start :func:`run_beside_the_gallery` in a child at the lowest priority; its process id
-    (0 where there is no ``fork``: then it runs here, before the wait)."""
-    if not hasattr(os, "fork"):
-        run_beside_the_gallery(app, until)
-        return 0
+    """Start :func:`run_beside_the_gallery` in a child at the lowest priority; its process id.
+    Only a build that ``commands.build_site`` forked waits for the gallery, so ``fork`` is
+    there."""
     sys.stdout.flush()
     sys.stderr.flush()
     child = os.fork()
