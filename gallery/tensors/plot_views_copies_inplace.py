@@ -24,8 +24,9 @@ def same_memory(a, b):
 
 # %% row_view
 # Two questions, two tests: ``a is b`` (the same as ``id(a) == id(b)``) asks whether two
-# names refer to one Python tensor object; ``same_memory(a, b)`` asks whether two tensors
-# use the same block of memory (they may still read different elements of it). Only
+# names refer to one Python tensor object; ``same_memory(a, b)`` asks whether two non-empty
+# tensors use the same block of memory (they may still read different elements of it; two
+# empty tensors always pass). Only
 # ``True``/``False`` is printed, never an address: addresses may change on every run.
 #
 # Indexing a row gives a view
@@ -143,7 +144,7 @@ facts["detached_clone_requires_grad"] = c.requires_grad
 # Indexing with integers and slices (*basic* indexing) gives views. Indexing with a tensor
 # of indices (of one or more dimensions) or a boolean mask (*advanced* indexing) always
 # copies, even where a view would be possible: writing to the result leaves ``y`` alone. (A
-# 0-d integer tensor acts as an integer.)
+# 0-d integer tensor acts as an integer, except one of dtype ``uint8``, which acts as a mask.)
 
 y = torch.arange(6.0).view(2, 3)
 column = y[:, 1]
@@ -228,10 +229,12 @@ assert all(values == [1.0, 1.0, 1.0] for _, _, values in results.values())
 
 # %% add_returns_self
 # Only ``y = x + y`` gives a new tensor in new memory; the name ``y`` is then bound to it.
-# ``y[:] = ...``, ``y += x`` and ``y.add_(x)`` write the sum into ``y``'s memory, when it
-# fits ``y``'s dtype and shape. (``y[:] = x + y`` still computes ``x + y`` into a temporary
-# tensor first, then copies it into ``y``; ``y += x`` and ``add_`` make no result tensor,
-# though with mixed dtypes the CPU may convert an operand into a temporary.) Most methods
+# ``y[:] = ...``, ``y += x`` and ``y.add_(x)`` write the sum into ``y``'s memory or raise an
+# error: ``+=`` and ``add_`` refuse a float sum for an integer ``y``, which ``y[:] =`` would
+# silently truncate. (``y[:] = x + y`` still computes ``x + y`` into a temporary tensor
+# first, then copies it into ``y``; ``y += x`` and ``add_`` make no result tensor, though
+# with mixed dtypes the CPU may make temporaries, converted inputs or a wider result that it
+# copies back into ``y``.) Most methods
 # ending in ``_`` change their tensor in place, many as the in-place form of an operation,
 # and they return the tensor itself:
 

@@ -85,9 +85,9 @@ assert facts["every_example_once"] and facts["batches_per_epoch"] == 100
 # %% init_parameters
 # The parameters: two leaves that require gradients
 # --------------------------------------------------
-# ``w`` starts as small random numbers and ``b`` as zero. Both are created by us, not by an
-# operation, so they are leaves; ``requires_grad=True`` asks autograd to fill their
-# ``.grad`` on each ``backward()`` of a result computed from them.
+# ``w`` starts as small random numbers and ``b`` as zero. Both come straight from a factory
+# call that autograd does not record, so they are leaves; ``requires_grad=True`` asks
+# autograd to fill their ``.grad`` on each ``backward()`` of a result computed from them.
 
 w = torch.normal(0, 0.01, size=(2, 1), requires_grad=True)
 b = torch.zeros(1, requires_grad=True)
